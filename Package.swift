@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Unfold depends on nothing but the Swift toolchain and Debian's GTK 4.
+let package = Package(
+    name: "Unfold",
+    products: [
+        .executable(name: "unfold", targets: ["unfold"]),
+    ],
+    targets: [
+        // The C surface of GTK 4, plus small C helpers for what Swift cannot call
+        // (variadic functions, function-like macros).
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // A thin Swift layer over the C API: handles, signals, subclassing, settings.
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+        // Pure Swift: curves, timed values, the collection model. No GTK.
+        .target(name: "UnfoldCore"),
+        // GTK widgets written in Swift.
+        .target(name: "UnfoldWidgets", dependencies: ["Gtk", "UnfoldCore"]),
+        // The application: pages, windows, command line.
+        .target(name: "UnfoldApp", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets"]),
+        .executableTarget(name: "unfold", dependencies: ["UnfoldApp"]),
+        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore"]),
+        .testTarget(
+            name: "WidgetTests",
+            dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]
+        ),
+    ]
+)

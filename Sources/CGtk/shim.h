@@ -1,0 +1,54 @@
+#ifndef UNFOLD_CGTK_SHIM_H
+#define UNFOLD_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+
+/* Swift imports neither function-like macros nor C variadic functions.
+ * These one-line helpers give it typed, non-variadic entry points. */
+
+static inline GType unfold_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType unfold_type_string(void) { return G_TYPE_STRING; }
+
+static inline void unfold_accessible_set_expanded(GtkAccessible *accessible, gboolean expanded)
+{
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
+static inline void unfold_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden)
+{
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+static inline void unfold_accessible_set_label(GtkAccessible *accessible, const char *label)
+{
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void unfold_accessible_set_controls(GtkAccessible *accessible, GtkAccessible *controlled)
+{
+    gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL, -1);
+}
+
+/* Test helpers: GTK's accessible checks are variadic. Each returns NULL when the
+ * accessible holds the expected value, or a newly allocated description of what it holds. */
+static inline char *unfold_test_accessible_check_expanded(GtkAccessible *accessible, gboolean expanded)
+{
+    return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
+}
+
+static inline char *unfold_test_accessible_check_hidden(GtkAccessible *accessible, gboolean hidden)
+{
+    return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden);
+}
+
+static inline char *unfold_test_accessible_check_label(GtkAccessible *accessible, const char *label)
+{
+    return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+
+static inline char *unfold_test_accessible_check_controls(GtkAccessible *accessible, GtkAccessible *controlled)
+{
+    return gtk_test_accessible_check_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL);
+}
+
+#endif

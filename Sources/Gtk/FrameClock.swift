@@ -1,0 +1,28 @@
+private typealias TickHandler = @MainActor (_ frameTime: Int64) -> Bool
+
+/// A frame-clock tick callback whose Swift closure GTK releases when the callback
+/// is removed (or the widget disposed).
+public struct TickCallback {
+    public let widget: WidgetPointer
+    public let id: guint
+
+    /// Calls `handler` with the frame clock's frame time (µs) before each frame
+    /// while it returns true.
+    @MainActor
+    public static func add(to widget: WidgetPointer, _ handler: @escaping @MainActor (_ frameTime: Int64) -> Bool) -> TickCallback {
+        let callback: GtkTickCallback = { _, clock, data in
+            MainActor.assumeIsolated {
+                let frameTime = Int64(gdk_frame_clock_get_frame_time(clock))
+                return ClosureBox<TickHandler>.from(data).body(frameTime) ? 1 : 0
+            }
+        }
+        let box = ClosureBox(handler as TickHandler).retainedPointer()
+        let id = gtk_widget_add_tick_callback(widget, callback, box) { data in
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }
+        return TickCallback(widget: widget, id: id)
+    }
+
+    /// Removes the callback. Not needed after its handler returned false.
+    @MainActor public func remove() { gtk_widget_remove_tick_callback(widget, id) }
+}

@@ -1,0 +1,118 @@
+/// Holds a Swift closure as signal user data. GLib releases it (through the
+/// destroy notify) when the handler is disconnected or the instance is disposed,
+/// so a closure lives exactly as long as the connection.
+@MainActor
+final class ClosureBox<Body> {
+    let body: Body
+
+    init(_ body: Body) {
+        self.body = body
+        ClosureLedger.live += 1
+    }
+
+    deinit { MainActor.assumeIsolated { ClosureLedger.live -= 1 } }
+
+    func retainedPointer() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
+
+    static func from(_ pointer: gpointer?) -> ClosureBox<Body> {
+        Unmanaged<ClosureBox<Body>>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+}
+
+/// Counts Swift closures currently held by GLib, so tests can prove none leak.
+@MainActor
+public enum ClosureLedger {
+    public internal(set) static var live = 0
+}
+
+private let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// A handler connected to a GObject signal. Disconnecting is optional: the
+/// handler goes away with its instance. Only disconnect while the instance lives.
+public struct SignalConnection {
+    public let instance: UnsafeMutablePointer<GObject>
+    public let id: gulong
+
+    @MainActor public func disconnect() {
+        if g_signal_handler_is_connected(instance, id) != 0 {
+            g_signal_handler_disconnect(instance, id)
+        }
+    }
+}
+
+@MainActor
+private func connect<Body>(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
+    _ callback: GCallback, after: Bool
+) -> SignalConnection {
+    let object: UnsafeMutablePointer<GObject> = gCast(instance)
+    let id = g_signal_connect_data(
+        object, signal, callback, ClosureBox(body).retainedPointer(), releaseBox,
+        after ? G_CONNECT_AFTER : GConnectFlags(0))
+    precondition(id != 0, "no signal \(signal) on \(typeName(of: object))")
+    return SignalConnection(instance: object, id: id)
+}
+
+private typealias VoidHandler = @MainActor () -> Void
+
+/// Connects a handler to a signal whose C signature is `void (*)(Instance *, gpointer)`
+/// ("clicked", "toggled", "search-changed", "destroy", "after-paint", …).
+@MainActor @discardableResult
+public func onSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+        MainActor.assumeIsolated { ClosureBox<VoidHandler>.from(data).body() }
+    }
+    return connect(instance, signal, handler as VoidHandler, unsafeBitCast(callback, to: GCallback.self), after: after)
+}
+
+/// Connects to `notify::property`.
+@MainActor @discardableResult
+public func onNotify(
+    _ instance: UnsafeMutableRawPointer, _ property: String,
+    _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+        MainActor.assumeIsolated { ClosureBox<VoidHandler>.from(data).body() }
+    }
+    return connect(instance, "notify::\(property)", handler as VoidHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias KeyHandler = @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool
+
+/// Connects to a `GtkEventControllerKey`'s "key-pressed"; the handler returns
+/// true when it handled the key.
+@MainActor @discardableResult
+public func onKeyPressed(
+    _ controller: OpaquePointer,
+    _ handler: @escaping @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+        _, keyval, _, state, data in
+        MainActor.assumeIsolated { ClosureBox<KeyHandler>.from(data).body(keyval, state) ? 1 : 0 }
+    }
+    return connect(UnsafeMutableRawPointer(controller), "key-pressed", handler as KeyHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias OptionsHandler = @MainActor (_ options: UnsafeMutablePointer<GVariantDict>) -> Int32
+
+/// Connects to GApplication's "handle-local-options"; the handler returns an exit
+/// status to stop, or -1 to let the application go on.
+@MainActor @discardableResult
+public func onHandleLocalOptions(
+    _ application: UnsafeMutablePointer<GApplication>,
+    _ handler: @escaping @MainActor (_ options: UnsafeMutablePointer<GVariantDict>) -> Int32
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> gint = { _, options, data in
+        MainActor.assumeIsolated { ClosureBox<OptionsHandler>.from(data).body(options!) }
+    }
+    return connect(application, "handle-local-options", handler as OptionsHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}

@@ -1,0 +1,34 @@
+import Gtk
+
+/// One application window: a header bar with a page switcher above the pages.
+@MainActor
+public final class MainWindow {
+    /// The tutorial's `.frame(minWidth: 360, minHeight: 280)`.
+    public static let minimumWidth: Int32 = 360
+    public static let minimumHeight: Int32 = 280
+
+    public let window: WidgetPointer
+    public let stack: WidgetPointer
+    public let revealPage: RevealPage
+
+    public init(application: UnsafeMutablePointer<GtkApplication>?) {
+        window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
+        gtk_window_set_title(gCast(window), "Unfold")
+        gtk_window_set_default_size(gCast(window), 480, 440)
+
+        stack = gtk_stack_new()
+        gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
+        revealPage = RevealPage()
+        gtk_stack_add_titled(gCast(stack), revealPage.widget, "reveal", "Reveal")
+
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
+        let headerBar = gtk_header_bar_new()!
+        gtk_header_bar_set_title_widget(gCast(headerBar), switcher)
+        gtk_window_set_titlebar(gCast(window), headerBar)
+        gtk_window_set_child(gCast(window), stack)
+        Ownership.attach(self, to: window)
+    }
+
+    public func present() { gtk_window_present(gCast(window)) }
+}

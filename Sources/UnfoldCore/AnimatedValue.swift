@@ -1,0 +1,77 @@
+/// Frame-clock time, in microseconds (what `gdk_frame_clock_get_frame_time` returns).
+public typealias Microseconds = Int64
+
+/// A value that moves toward a target over time, as a pure function of the
+/// timestamps it is given, so that it tests without a display.
+///
+/// A move covers its distance in `fullDuration × distance / span`: retargeting
+/// halfway through reverses from the value on screen and takes half the time,
+/// with no jump. A move starts at the first timestamp it is advanced to, which is
+/// the first frame after the change — so a stale clock never skips the animation.
+public struct AnimatedValue: Sendable, Equatable {
+    /// The value on screen now.
+    public private(set) var current: Double
+    /// Where the value is going (equal to `current` once settled).
+    public private(set) var target: Double
+    public let fullDuration: Microseconds
+    /// The distance a move of `fullDuration` covers (1 for a progress).
+    public let span: Double
+    public let curve: TimingCurve
+
+    private var move: Move?
+
+    private struct Move: Sendable, Equatable {
+        var from: Double
+        var duration: Microseconds
+        var start: Microseconds?
+    }
+
+    public init(_ value: Double, fullDuration: Microseconds, span: Double = 1, curve: TimingCurve = .easeInOut) {
+        precondition(fullDuration >= 0 && span > 0)
+        current = value
+        target = value
+        self.fullDuration = fullDuration
+        self.span = span
+        self.curve = curve
+    }
+
+    public var isAnimating: Bool { move != nil }
+
+    /// Starts moving from the current value toward `newTarget`.
+    public mutating func animate(to newTarget: Double) {
+        target = newTarget
+        let distance = abs(newTarget - current)
+        let duration = Microseconds((Double(fullDuration) * distance / span).rounded())
+        if duration <= 0 {
+            jump(to: newTarget)
+        } else {
+            move = Move(from: current, duration: duration, start: nil)
+        }
+    }
+
+    /// Goes to `newTarget` at once, ending any move.
+    public mutating func jump(to newTarget: Double) {
+        target = newTarget
+        current = newTarget
+        move = nil
+    }
+
+    /// Ends the current move at its target.
+    public mutating func finish() { jump(to: target) }
+
+    /// Advances to frame time `time` and returns the value to show then.
+    @discardableResult
+    public mutating func advance(to time: Microseconds) -> Double {
+        guard var move else { return current }
+        let start = move.start ?? time
+        move.start = start
+        let elapsed = Double(max(0, time - start)) / Double(move.duration)
+        if elapsed >= 1 {
+            finish()
+        } else {
+            current = move.from + (target - move.from) * curve.value(at: elapsed)
+            self.move = move
+        }
+        return current
+    }
+}

@@ -1,0 +1,53 @@
+import Gtk
+
+/// A disclosure arrow that turns with a progress: 0 points along the reading
+/// direction (right, or left in right-to-left locales), 1 points down.
+///
+/// The rotation goes into the transform the icon is allocated with, so it costs a
+/// re-allocation of one image per frame and nothing else.
+@MainActor
+public final class Chevron: WidgetImplementation {
+    static let widgetClass = WidgetClassDescription(
+        typeName: "UnfoldChevron", cssName: "chevron", accessibleRole: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+
+    private let icon: WidgetPointer
+
+    public var progress: Double = 0 {
+        didSet { if progress != oldValue { gtk_widget_queue_allocate(widget) } }
+    }
+
+    /// The angle drawn now, in degrees, clockwise; negative when mirrored.
+    public var angle: Double {
+        let sign: Double = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? -1 : 1
+        return 90 * progress * sign
+    }
+
+    public init() {
+        icon = gtk_image_new_from_icon_name("pan-end-symbolic")
+        super.init(Self.widgetClass)
+        gtk_widget_set_parent(icon, widget)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    }
+
+    public override var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_CONSTANT_SIZE }
+
+    public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
+        Measurement.of(icon, orientation)
+    }
+
+    public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+        let mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
+        var back = graphene_point_t(x: -centre.x, y: -centre.y)
+        // "pan-end-symbolic" points right; mirroring it makes it point left.
+        var transform = gsk_transform_translate(nil, &centre)
+        transform = gsk_transform_rotate(transform, Float(angle))
+        if mirrored { transform = gsk_transform_scale(transform, -1, 1) }
+        transform = gsk_transform_translate(transform, &back)
+        gtk_widget_allocate(icon, width, height, -1, transform)
+    }
+
+    public override func dispose() {
+        if gtk_widget_get_parent(icon) == widget { gtk_widget_unparent(icon) }
+    }
+}

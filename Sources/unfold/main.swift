@@ -1,0 +1,5 @@
+import Foundation
+import UnfoldApp
+
+let status = MainActor.assumeIsolated { UnfoldApplication().run() }
+exit(status)
