@@ -27,7 +27,8 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["UnfoldCore"]),
         .testTarget(
             name: "WidgetTests",
-            dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]
+            dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
+            exclude: ["atspi_driver.py"]
         ),
     ]
 )

@@ -44,7 +44,7 @@ public struct SignalConnection {
 }
 
 @MainActor
-private func connect<Body>(
+func connect<Body>(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
     _ callback: GCallback, after: Bool
 ) -> SignalConnection {

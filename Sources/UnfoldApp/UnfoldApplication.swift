@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 
 /// The GtkApplication: command-line options, then one window per activation.
@@ -7,6 +8,7 @@ public final class UnfoldApplication {
 
     public let application: UnsafeMutablePointer<GtkApplication>
     private var reduceMotion = false
+    private var startupFailure: String?
 
     public init() {
         application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
@@ -21,8 +23,15 @@ public final class UnfoldApplication {
         }
         onSignal(application, "startup") { [unowned self] in
             if self.reduceMotion { AnimationSettings.setAnimationsEnabled(false) }
+            do {
+                try AppStyle.load()
+            } catch {
+                self.startupFailure = "\(error)"
+                g_application_quit(app)
+            }
         }
         onSignal(application, "activate") { [unowned self] in
+            guard self.startupFailure == nil else { return }
             MainWindow(application: self.application).present()
         }
     }
@@ -31,6 +40,11 @@ public final class UnfoldApplication {
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
-        return g_application_run(gCast(application), Int32(cArguments.count), &cArguments)
+        let status = g_application_run(gCast(application), Int32(cArguments.count), &cArguments)
+        if let startupFailure {
+            FileHandle.standardError.write(Data("unfold: \(startupFailure)\n".utf8))
+            return 1
+        }
+        return status
     }
 }

@@ -49,6 +49,12 @@ public struct AnimatedValue: Sendable, Equatable {
         }
     }
 
+    /// Animates to `newTarget`, or goes there at once when animations are off
+    /// (GTK's `gtk-enable-animations`, the desktop's reduce-motion).
+    public mutating func set(_ newTarget: Double, animated: Bool) {
+        if animated { animate(to: newTarget) } else { jump(to: newTarget) }
+    }
+
     /// Goes to `newTarget` at once, ending any move.
     public mutating func jump(to newTarget: Double) {
         target = newTarget

@@ -8,9 +8,11 @@ import UnfoldCore
 /// and the header's accessible state follows it.
 @MainActor
 public final class RevealGroup {
-    /// The tutorial's layout: content indented 18 px, 8 px apart, 8 px bottom
-    /// padding inside the reveal so that it shrinks with it; header rows 6 px tall padding.
+    /// The tutorial's layout: content indented 18 px (the chevron and its gap, so
+    /// the content lines up with the title), 8 px apart, 8 px bottom padding inside
+    /// the reveal so that it shrinks with it; 6 px above and below header titles.
     public static let contentIndent: Int32 = 18
+    static let chevronSize: Int32 = 16
     public static let contentSpacing: Int32 = 8
     public static let contentBottomPadding: Int32 = 8
     public static let headerVerticalPadding: Int32 = 6
@@ -31,7 +33,7 @@ public final class RevealGroup {
         chevron = Chevron()
         let titleLabel = Widgets.label(title)
         gtk_widget_set_hexpand(titleLabel, 1)
-        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.contentIndent - Self.chevronSize)
         Widgets.append(chevron.widget, to: row)
         Widgets.append(titleLabel, to: row)
         row.setMargins(top: Self.headerVerticalPadding, bottom: Self.headerVerticalPadding)

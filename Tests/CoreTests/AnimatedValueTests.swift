@@ -1,0 +1,119 @@
+import XCTest
+import UnfoldCore
+
+final class AnimatedValueTests: XCTestCase {
+    let quarterSecond: Microseconds = 250_000
+
+    func testMoveStartsAtItsFirstFrameAndFollowsTheCurve() {
+        var value = AnimatedValue(0, fullDuration: quarterSecond)
+        value.animate(to: 1)
+        XCTAssertTrue(value.isAnimating)
+        // A stale clock (the last frame was long ago) does not skip the animation.
+        XCTAssertEqual(value.advance(to: 5_000_000), 0)
+        XCTAssertEqual(value.advance(to: 5_062_500), TimingCurve.easeInOut.value(at: 0.25), accuracy: 1e-9)
+        XCTAssertEqual(value.advance(to: 5_125_000), 0.5, accuracy: 1e-9)
+        XCTAssertTrue(value.isAnimating)
+        XCTAssertEqual(value.advance(to: 5_250_000), 1)
+        XCTAssertFalse(value.isAnimating)
+        XCTAssertEqual(value.current, 1)
+    }
+
+    func testLateFrameEndsAtTheTarget() {
+        var value = AnimatedValue(0, fullDuration: quarterSecond)
+        value.animate(to: 1)
+        value.advance(to: 0)
+        XCTAssertEqual(value.advance(to: 10_000_000), 1)
+        XCTAssertFalse(value.isAnimating)
+    }
+
+    func testReversalContinuesFromTheValueOnScreen() {
+        var value = AnimatedValue(0, fullDuration: quarterSecond)
+        value.animate(to: 1)
+        value.advance(to: 0)
+        let shown = value.advance(to: 100_000)
+        XCTAssertGreaterThan(shown, 0)
+        XCTAssertLessThan(shown, 1)
+
+        value.animate(to: 0)
+        XCTAssertEqual(value.current, shown, "retargeting must not move the value")
+        XCTAssertEqual(value.advance(to: 116_000), shown, "the reversal starts at its first frame")
+
+        // The way back takes the full duration scaled by the distance left.
+        let remaining = Microseconds((Double(quarterSecond) * shown).rounded())
+        XCTAssertGreaterThan(value.advance(to: 116_000 + remaining - 1_000), 0)
+        XCTAssertTrue(value.isAnimating)
+        XCTAssertEqual(value.advance(to: 116_000 + remaining), 0)
+        XCTAssertFalse(value.isAnimating)
+    }
+
+    /// Reversing at any frame never makes a step bigger than the largest step of an
+    /// uninterrupted run at the same frame rate.
+    func testReversalNeverStepsFurtherThanAnUninterruptedRun() {
+        let frame: Microseconds = 16_667
+        var uninterrupted = AnimatedValue(0, fullDuration: quarterSecond)
+        uninterrupted.animate(to: 1)
+        var largestStep = 0.0
+        var previous = uninterrupted.advance(to: 0)
+        var time: Microseconds = 0
+        while uninterrupted.isAnimating {
+            time += frame
+            let next = uninterrupted.advance(to: time)
+            largestStep = max(largestStep, abs(next - previous))
+            previous = next
+        }
+
+        for reversalFrame in 1..<15 {
+            var value = AnimatedValue(0, fullDuration: quarterSecond)
+            value.animate(to: 1)
+            var time: Microseconds = 0
+            var previous = value.advance(to: time)
+            for index in 1...60 {
+                if index == reversalFrame { value.animate(to: 0) }
+                time += frame
+                let next = value.advance(to: time)
+                XCTAssertLessThanOrEqual(abs(next - previous), largestStep + 1e-9,
+                                         "reversal at frame \(reversalFrame), frame \(index)")
+                previous = next
+            }
+            XCTAssertEqual(value.current, 0, "reversal at frame \(reversalFrame) ends where it started")
+        }
+    }
+
+    func testZeroDurationJumps() {
+        var value = AnimatedValue(0, fullDuration: 0)
+        value.animate(to: 1)
+        XCTAssertFalse(value.isAnimating)
+        XCTAssertEqual(value.current, 1)
+    }
+
+    func testRetargetingToTheCurrentValueDoesNotAnimate() {
+        var value = AnimatedValue(1, fullDuration: quarterSecond)
+        value.animate(to: 1)
+        XCTAssertFalse(value.isAnimating)
+        XCTAssertEqual(value.current, 1)
+    }
+
+    func testDisabledAnimationsGoStraightToTheTarget() {
+        var value = AnimatedValue(0, fullDuration: quarterSecond)
+        value.set(1, animated: false)
+        XCTAssertFalse(value.isAnimating)
+        XCTAssertEqual(value.current, 1)
+
+        // And mid-animation: finishing lands on the target at once.
+        value.set(0, animated: true)
+        value.advance(to: 0)
+        value.advance(to: 50_000)
+        value.finish()
+        XCTAssertEqual(value.current, 0)
+        XCTAssertFalse(value.isAnimating)
+    }
+
+    func testSpanScalesDurationForDistancesInPixels() {
+        var offset = AnimatedValue(8, fullDuration: 220_000, span: 8)
+        offset.animate(to: 4)  // half the span: half the time
+        offset.advance(to: 0)
+        XCTAssertTrue(offset.isAnimating)
+        XCTAssertEqual(offset.advance(to: 110_000), 4)
+        XCTAssertFalse(offset.isAnimating)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Gtk
+import UnfoldApp
+import XCTest
+
+/// GTK runs on the main thread; XCTest on Linux runs test methods there too but
+/// cannot run `@MainActor` test methods, so each test wraps its body in this.
+func onMain(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated(body)
+}
+
+@MainActor
+enum TestDisplay {
+    private static var initialized = false
+
+    /// Initialises GTK once for the whole test process. A missing display is a
+    /// failure of the run, not a skip: `./meson-wrapper.sh test` provides one.
+    static func ensureInitialized() {
+        guard !initialized else { return }
+        guard gtk_init_check() != 0 else {
+            fatalError("GTK could not open a display; run the tests with ./meson-wrapper.sh test (it starts Xvfb)")
+        }
+        initialized = true
+        do { try AppStyle.load() } catch { fatalError("\(error)") }
+    }
+}
+
+/// Runs the main loop until `condition` holds or `timeout` seconds pass; returns
+/// whether the condition held.
+@MainActor @discardableResult
+func iterate(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() > deadline { return false }
+        if g_main_context_iteration(nil, 0) == 0 { usleep(500) }
+    }
+    return true
+}
+
+/// Runs the main loop for `seconds`.
+@MainActor
+func iterate(for seconds: Double) {
+    let deadline = Date().addingTimeInterval(seconds)
+    iterate(until: { Date() > deadline }, timeout: seconds + 1)
+}
+
+/// A real toplevel window holding a test's widget tree.
+@MainActor
+final class TestWindow {
+    let window: WidgetPointer
+    private static var count = 0
+
+    init(child: WidgetPointer, width: Int32 = 480, height: Int32 = 440) {
+        TestDisplay.ensureInitialized()
+        Self.count += 1
+        window = gtk_window_new()
+        gtk_window_set_title(gCast(window), "unfold-test-\(getpid())-\(Self.count)")
+        gtk_window_set_default_size(gCast(window), width, height)
+        gtk_window_set_child(gCast(window), child)
+        gtk_window_present(gCast(window))
+        let frames = FrameCounter(window)
+        XCTAssertTrue(iterate(until: { frames.count >= 2 }), "the window never drew a frame")
+        frames.stop()
+    }
+
+    var title: String { String(cString: gtk_window_get_title(gCast(window))) }
+    var frameClock: OpaquePointer { gtk_widget_get_frame_clock(window) }
+
+    func resize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(gCast(window), width, height)
+    }
+
+    /// Runs the main loop until the next frame has been painted.
+    func waitForFrames(_ n: Int = 1) {
+        let frames = FrameCounter(window)
+        defer { frames.stop() }
+        XCTAssertTrue(iterate(until: { frames.count >= n }), "no frame was painted")
+    }
+
+    func destroy() {
+        gtk_window_destroy(gCast(window))
+        iterate(for: 0.05)
+    }
+}
+
+/// Calls a closure after each frame the window's frame clock paints: a sample of
+/// exactly what was laid out and drawn in that frame.
+@MainActor
+final class FrameSampler {
+    private let connection: SignalConnection
+    private let clock: OpaquePointer
+
+    init(_ window: WidgetPointer, _ sample: @escaping @MainActor (_ frameTime: Int64) -> Void) {
+        let clock = gtk_widget_get_frame_clock(window)!
+        self.clock = clock
+        connection = onSignal(UnsafeMutableRawPointer(clock), "after-paint") {
+            sample(Int64(gdk_frame_clock_get_frame_time(clock)))
+        }
+    }
+
+    func stop() { connection.disconnect() }
+}
+
+@MainActor
+final class FrameCounter {
+    private(set) var count = 0
+    private var sampler: FrameSampler!
+
+    init(_ window: WidgetPointer) {
+        sampler = FrameSampler(window) { [unowned self] _ in self.count += 1 }
+        gtk_widget_queue_draw(window)
+    }
+
+    func stop() { sampler.stop() }
+}
+
+/// Sends real X input events (XTEST) to the display, as a person at a keyboard would.
+@MainActor
+enum XInput {
+    @discardableResult
+    static func xdotool(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool"] + arguments
+        do { try process.run() } catch {
+            XCTFail("xdotool could not run: \(error)")
+            return -1
+        }
+        // Keep GTK's main loop turning while xdotool talks to the X server.
+        iterate(until: { !process.isRunning }, timeout: 10)
+        return process.terminationStatus
+    }
+
+    /// Gives the window X keyboard focus (there is no window manager under Xvfb).
+    static func focus(_ window: TestWindow) {
+        XCTAssertEqual(xdotool(["search", "--name", "^\(window.title)$", "windowfocus", "--sync"]), 0)
+        iterate(until: { gtk_window_is_active(gCast(window.window)) != 0 })
+    }
+
+    static func key(_ name: String) {
+        XCTAssertEqual(xdotool(["key", name]), 0)
+    }
+}
+
+/// The vertical position of `widget` in `window` now.
+@MainActor
+func top(of widget: WidgetPointer, in window: WidgetPointer) -> Double {
+    Double(widget.bounds(in: window)?.origin.y ?? .nan)
+}
+
+/// The accessible-state helpers return a description of the mismatch, or nil.
+@MainActor
+func accessibleMismatch(_ check: (OpaquePointer) -> UnsafeMutablePointer<CChar>?, _ widget: WidgetPointer) -> String? {
+    guard let message = check(widget.accessible) else { return nil }
+    defer { g_free(message) }
+    return String(cString: message)
+}

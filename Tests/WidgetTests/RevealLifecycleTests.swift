@@ -1,0 +1,75 @@
+import Gtk
+import UnfoldApp
+import UnfoldWidgets
+import XCTest
+
+/// Tick callbacks, signal closures and Swift state end with their widgets.
+final class RevealLifecycleTests: XCTestCase {
+    override func setUp() {
+        onMain {
+            TestDisplay.ensureInitialized()
+            AnimationSettings.setAnimationsEnabled(true)
+        }
+    }
+
+    func testUnmappingMidAnimationJumpsToTheEnd() {
+        onMain {
+            let page = RevealPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            page.collection.toggle()
+            XCTAssertTrue(iterate(until: { page.collection.reveal.displayedProgress > 0.1 }))
+            XCTAssertTrue(page.collection.reveal.isAnimating)
+
+            gtk_widget_set_visible(page.widget, 0)
+            XCTAssertFalse(page.collection.reveal.isAnimating, "the tick callback is removed on unmap")
+            XCTAssertEqual(page.collection.reveal.displayedProgress, 1)
+
+            // Toggled while unmapped: nobody would see an animation.
+            page.collection.toggle()
+            XCTAssertFalse(page.collection.reveal.isAnimating)
+            XCTAssertEqual(page.collection.reveal.displayedProgress, 0)
+        }
+    }
+
+    func testDestroyingMidAnimationReleasesEverything() {
+        onMain {
+            iterate(for: 0.05)
+            let closures = ClosureLedger.live
+            let implementations = ImplementationLedger.live
+            do {
+                let page = RevealPage()
+                let window = TestWindow(child: page.widget)
+                page.collection.toggle()
+                page.shapes.toggle()
+                XCTAssertTrue(iterate(until: { page.collection.reveal.displayedProgress > 0.2 }))
+                XCTAssertTrue(page.collection.reveal.isAnimating)
+                window.destroy()
+            }
+            iterate(for: 0.1)
+            XCTAssertEqual(ClosureLedger.live, closures, "signal and tick closures released")
+            XCTAssertEqual(ImplementationLedger.live, implementations, "Swift widget state released")
+        }
+    }
+
+    func testManyGroupsCreatedAndDestroyedLeaveNothingBehind() {
+        onMain {
+            let closures = ClosureLedger.live
+            let implementations = ImplementationLedger.live
+            var finalized = 0
+            for _ in 0..<500 {
+                let group = RevealGroup(title: "Group", children: [Widgets.label("Content")])
+                let root = UnsafeMutableRawPointer(group.widget)
+                g_object_ref_sink(root)
+                g_object_weak_ref(gCast(root), { data, _ in
+                    data!.assumingMemoryBound(to: Int.self).pointee += 1
+                }, &finalized)
+                group.toggle()
+                g_object_unref(root)
+            }
+            XCTAssertEqual(finalized, 500, "every group's root widget was finalized")
+            XCTAssertEqual(ClosureLedger.live, closures)
+            XCTAssertEqual(ImplementationLedger.live, implementations)
+        }
+    }
+}
