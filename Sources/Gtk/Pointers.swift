@@ -66,6 +66,22 @@ public enum Widgets {
         gtk_box_new(orientation, spacing)
     }
 
+    /// A box with another accessible role than GtkBox's (a list item, say): the
+    /// role is a construct-only property.
+    @MainActor
+    public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, role: GtkAccessibleRole) -> WidgetPointer {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        g_value_set_enum(&value, gint(role.rawValue))
+        defer { g_value_unset(&value) }
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("accessible-role"))]
+        defer { free(UnsafeMutablePointer(mutating: names[0])) }
+        let box: WidgetPointer = gCast(g_object_new_with_properties(gtk_box_get_type(), 1, &names, &value))
+        gtk_orientable_set_orientation(gCast(box), orientation)
+        gtk_box_set_spacing(gCast(box), spacing)
+        return box
+    }
+
     public static func append(_ child: WidgetPointer, to box: WidgetPointer) {
         gtk_box_append(gCast(box, to: GtkBox.self), child)
     }

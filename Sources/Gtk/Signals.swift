@@ -116,3 +116,15 @@ public func onHandleLocalOptions(
     return connect(application, "handle-local-options", handler as OptionsHandler,
                    unsafeBitCast(callback, to: GCallback.self), after: false)
 }
+
+/// Connects to a GSimpleAction's "activate" (its parameter is ignored).
+@MainActor @discardableResult
+public func onActionActivated(
+    _ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
+        MainActor.assumeIsolated { ClosureBox<VoidHandler>.from(data).body() }
+    }
+    return connect(UnsafeMutableRawPointer(action), "activate", handler as VoidHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}

@@ -10,19 +10,24 @@ public final class MainWindow {
     public let window: WidgetPointer
     public let stack: WidgetPointer
     public let revealPage: RevealPage
+    public let collectionPage: CollectionPage
 
     public init(application: UnsafeMutablePointer<GtkApplication>?) {
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
         gtk_window_set_title(gCast(window), "Unfold")
-        gtk_window_set_default_size(gCast(window), 480, 440)
+        gtk_window_set_default_size(gCast(window), 520, 600)
 
         stack = gtk_stack_new()
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
         revealPage = RevealPage()
         gtk_stack_add_titled(gCast(stack), revealPage.widget, "reveal", "Reveal")
+        // Each window has its own page, so its own filter: windows never share it.
+        collectionPage = CollectionPage()
+        gtk_stack_add_titled(gCast(stack), collectionPage.widget, "collection", "Collection")
 
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
+        Accessibility.setLabel(switcher, "Pages")
         let headerBar = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(gCast(headerBar), switcher)
         gtk_window_set_titlebar(gCast(window), headerBar)
@@ -31,4 +36,9 @@ public final class MainWindow {
     }
 
     public func present() { gtk_window_present(gCast(window)) }
+
+    /// Shows the page named `name` ("reveal", "collection").
+    public func showPage(_ name: String) {
+        gtk_stack_set_visible_child_name(gCast(stack), name)
+    }
 }

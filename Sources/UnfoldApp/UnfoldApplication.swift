@@ -30,10 +30,24 @@ public final class UnfoldApplication {
                 g_application_quit(app)
             }
         }
+        let newWindow = g_simple_action_new("new-window", nil)!
+        onActionActivated(newWindow) { [unowned self] in
+            MainWindow(application: self.application).present()
+        }
+        g_action_map_add_action(OpaquePointer(application), newWindow)
+        g_object_unref(UnsafeMutableRawPointer(newWindow))
+        Self.setAccelerators(application, action: "app.new-window", ["<Control>n"])
+
         onSignal(application, "activate") { [unowned self] in
             guard self.startupFailure == nil else { return }
             MainWindow(application: self.application).present()
         }
+    }
+
+    private static func setAccelerators(_ application: UnsafeMutablePointer<GtkApplication>, action: String, _ accelerators: [String]) {
+        var strings: [UnsafePointer<CChar>?] = accelerators.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { strings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        gtk_application_set_accels_for_action(application, action, &strings)
     }
 
     /// Runs the application with the process's arguments; returns its exit status.

@@ -23,13 +23,20 @@ public final class Reveal: WidgetImplementation {
     public var onProgressChange: ((Double) -> Void)?
 
     private var progress: AnimatedValue
-    private var tick: TickCallback?
-    private var settingsWatch: SignalConnection?
+    private var driver: AnimationDriver!
 
     public init(child: WidgetPointer, revealed: Bool = false) {
         self.child = child
         progress = AnimatedValue(revealed ? 1 : 0, fullDuration: Self.duration)
         super.init(Self.widgetClass)
+        driver = AnimationDriver(widget: widget, step: { [unowned self] time in
+            self.progress.advance(to: time)
+            self.progressDidChange()
+            return self.progress.isAnimating
+        }, finish: { [unowned self] in
+            self.progress.finish()
+            self.progressDidChange()
+        })
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_parent(child, widget)
         updateContentInteraction()
@@ -41,55 +48,22 @@ public final class Reveal: WidgetImplementation {
     public var isRevealed: Bool { progress.target == 1 }
     /// The eased fraction of the child's height on screen now.
     public var displayedProgress: Double { progress.current }
-    public var isAnimating: Bool { tick != nil }
+    public var isAnimating: Bool { driver.isRunning }
 
     public func setRevealed(_ revealed: Bool) {
         let target: Double = revealed ? 1 : 0
         guard target != progress.target else { return }
-        if canAnimate {
-            progress.animate(to: target)
-            startTicking()
-        } else {
-            progress.jump(to: target)
-        }
+        progress.set(target, animated: driver.canAnimate)
+        if progress.isAnimating { driver.start() } else { driver.stop() }
         updateContentInteraction()
         progressDidChange()
     }
 
-    private var canAnimate: Bool {
-        gtk_widget_get_mapped(widget) != 0 && AnimationSettings.animationsEnabled(for: widget)
-    }
-
     /// The single place the displayed progress takes effect.
     private func progressDidChange() {
-        if !progress.isAnimating { stopTicking() }
         updateChildVisibility()
         gtk_widget_queue_resize(widget)
         onProgressChange?(progress.current)
-    }
-
-    private func finishAnimation() {
-        guard progress.isAnimating else { return }
-        progress.finish()
-        progressDidChange()
-    }
-
-    // MARK: Frame clock
-
-    private func startTicking() {
-        guard tick == nil else { return }
-        tick = TickCallback.add(to: widget) { [unowned self] frameTime in
-            self.progress.advance(to: frameTime)
-            let keepGoing = self.progress.isAnimating
-            if !keepGoing { self.tick = nil }  // GTK removes the callback when we return false
-            self.progressDidChange()
-            return keepGoing
-        }
-    }
-
-    private func stopTicking() {
-        tick?.remove()
-        tick = nil
     }
 
     // MARK: Content
@@ -100,10 +74,8 @@ public final class Reveal: WidgetImplementation {
         let interactive = isRevealed
         if !interactive, let root = gtk_widget_get_root(widget),
            let focus = gtk_root_get_focus(root), gCast(focus, to: GtkWidget.self).isInside(child) {
-            if let focusFallback, gtk_widget_grab_focus(focusFallback) != 0 {
-            } else {
-                gtk_root_set_focus(root, nil)
-            }
+            let refocused = focusFallback.map { gtk_widget_grab_focus($0) != 0 } ?? false
+            if !refocused { gtk_root_set_focus(root, nil) }
         }
         gtk_widget_set_can_target(child, interactive ? 1 : 0)
         gtk_widget_set_can_focus(child, interactive ? 1 : 0)
@@ -142,23 +114,12 @@ public final class Reveal: WidgetImplementation {
         gtk_widget_allocate(child, width, max(natural, height), -1, nil)
     }
 
-    public override func didMap() {
-        settingsWatch = AnimationSettings.observe(for: widget) { [unowned self] in
-            if !AnimationSettings.animationsEnabled(for: self.widget) { self.finishAnimation() }
-        }
-    }
+    public override func didMap() { driver.widgetDidMap() }
 
-    /// Unmapped, nobody sees the animation: jump to its end.
-    public override func willUnmap() {
-        settingsWatch?.disconnect()
-        settingsWatch = nil
-        finishAnimation()
-    }
+    public override func willUnmap() { driver.widgetWillUnmap() }
 
     public override func dispose() {
-        stopTicking()
-        settingsWatch?.disconnect()
-        settingsWatch = nil
+        driver.widgetDispose()
         if gtk_widget_get_parent(child) == widget { gtk_widget_unparent(child) }
     }
 }

@@ -1,0 +1,132 @@
+import Gtk
+import UnfoldCore
+import UnfoldWidgets
+
+/// Part 2 of the tutorial: a label collection filtered by a search entry and a
+/// "Tiles only" toggle. The controls and caption sit outside the animated
+/// column, which persists across every filter change.
+@MainActor
+public final class CollectionPage {
+    /// About 300 px of rows, as in the tutorial.
+    static let listHeight: Int32 = 300
+    static let padding: Int32 = 16
+
+    public let collection: LabelCollection
+    /// The one source of truth for what is shown; visible IDs derive from it.
+    public private(set) var filter = LabelFilter()
+    /// Notes the user wrote, by record ID: they outlive the rows that edit them.
+    public private(set) var notes: [Int: String] = [:]
+
+    public let widget: WidgetPointer
+    public let searchEntry: WidgetPointer
+    public let tilesOnlyToggle: WidgetPointer
+    public let caption: WidgetPointer
+    public let column: AnimatedColumn
+    /// "No matching labels", faded in where the rows were.
+    public let emptyState: WidgetPointer
+
+    public init(collection: LabelCollection = .sample) {
+        self.collection = collection
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        widget.setMargins(top: Self.padding, bottom: Self.padding, start: Self.padding, end: Self.padding)
+
+        searchEntry = gtk_search_entry_new()
+        Properties.set(searchEntry, "placeholder-text", string: "Filter labels")
+        Accessibility.setLabel(searchEntry, "Filter labels")
+
+        tilesOnlyToggle = gtk_check_button_new_with_label("Tiles only")
+
+        caption = Widgets.label("")
+        caption.addCSSClass("caption")
+        caption.addCSSClass("dim-label")
+
+        var makeRow: AnimatedColumn.RowFactory = { _ in fatalError("rows are built once the page exists") }
+        column = AnimatedColumn { id in makeRow(id) }
+        gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
+        Accessibility.setLabel(column.widget, "Labels")
+
+        let emptyLabel = Widgets.label("No matching labels", xalign: 0.5)
+        emptyLabel.addCSSClass("dim-label")
+        emptyState = gtk_revealer_new()
+        gtk_revealer_set_transition_type(gCast(emptyState), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        gtk_revealer_set_transition_duration(gCast(emptyState), guint(ColumnTransition.duration / 1000))
+        gtk_revealer_set_child(gCast(emptyState), emptyLabel)
+        gtk_widget_set_valign(emptyState, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(emptyState, 12)
+        gtk_widget_set_can_target(emptyState, 0)
+
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(gCast(overlay), column.widget)
+        gtk_overlay_add_overlay(gCast(overlay), emptyState)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gCast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_min_content_height(gCast(scrolled), Self.listHeight)
+        gtk_scrolled_window_set_child(gCast(scrolled), overlay)
+        gtk_widget_set_vexpand(scrolled, 1)
+
+        let controls = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_hexpand(searchEntry, 1)
+        Widgets.append(searchEntry, to: controls)
+        Widgets.append(tilesOnlyToggle, to: controls)
+        for child in [controls, caption, scrolled] { Widgets.append(child, to: widget) }
+
+        makeRow = { [unowned self] id in self.makeRow(id) }
+        connectControls()
+        Ownership.attach(self, to: widget)
+        show()
+    }
+
+    public var visibleIDs: [Int] { collection.visibleIDs(filter) }
+
+    public func setFilter(_ newFilter: LabelFilter) {
+        guard newFilter != filter else { return }
+        filter = newFilter
+        show()
+    }
+
+    public func setNote(_ note: String, for id: Int) {
+        notes[id] = note.isEmpty ? nil : note
+    }
+
+    private func show() {
+        let ids = visibleIDs
+        // The caption is outside the animated scope: it is right at once.
+        gtk_label_set_text(gCast(caption), "\(ids.count) of \(collection.count) labels")
+        column.setVisibleIDs(ids)
+        gtk_revealer_set_reveal_child(gCast(emptyState), ids.isEmpty ? 1 : 0)
+    }
+
+    private func makeRow(_ id: Int) -> WidgetPointer {
+        let record = collection.record(id: id)!
+        return LabelRow(record: record, note: notes[id] ?? "") { [unowned self] text in
+            self.setNote(text, for: id)
+        }.widget
+    }
+
+    private func connectControls() {
+        onSignal(searchEntry, "search-changed") { [unowned self] in
+            var filter = self.filter
+            filter.query = String(cString: gtk_editable_get_text(gCast(self.searchEntry)))
+            self.setFilter(filter)
+        }
+        // Escape in the entry clears the query.
+        onSignal(searchEntry, "stop-search") { [unowned self] in
+            gtk_editable_set_text(gCast(self.searchEntry), "")
+        }
+        onSignal(tilesOnlyToggle, "toggled") { [unowned self] in
+            var filter = self.filter
+            filter.tilesOnly = gtk_check_button_get_active(gCast(self.tilesOnlyToggle)) != 0
+            self.setFilter(filter)
+        }
+        // Ctrl+F reaches the filter from anywhere in the page.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [unowned self] keyval, state in
+            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            guard control, keyval == GDK_KEY_f || keyval == GDK_KEY_F else { return false }
+            gtk_widget_grab_focus(self.searchEntry)
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+}

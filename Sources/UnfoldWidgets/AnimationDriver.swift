@@ -1,0 +1,73 @@
+import Gtk
+import UnfoldCore
+
+/// Drives one widget's animations from its frame clock, separate from the widget
+/// it animates (as libadwaita separates AdwAnimation from its widget).
+///
+/// It only runs while the widget is mapped and `gtk-enable-animations` is on; when
+/// either stops holding mid-animation, it asks the widget to finish at once.
+@MainActor
+final class AnimationDriver {
+    private let widget: WidgetPointer
+    /// Advances the widget to a frame time; returns whether it still animates.
+    private let step: (Microseconds) -> Bool
+    /// Jumps the widget to the end of its animations.
+    private let finish: () -> Void
+
+    private var tick: TickCallback?
+    private var settingsWatch: SignalConnection?
+
+    init(widget: WidgetPointer, step: @escaping (Microseconds) -> Bool, finish: @escaping () -> Void) {
+        self.widget = widget
+        self.step = step
+        self.finish = finish
+    }
+
+    var isRunning: Bool { tick != nil }
+
+    /// Whether a change now should animate rather than jump.
+    var canAnimate: Bool {
+        gtk_widget_get_mapped(widget) != 0 && AnimationSettings.animationsEnabled(for: widget)
+    }
+
+    func start() {
+        guard tick == nil else { return }
+        tick = TickCallback.add(to: widget) { [unowned self] frameTime in
+            let keepGoing = self.step(frameTime)
+            if !keepGoing { self.tick = nil }  // GTK removes the callback when we return false
+            return keepGoing
+        }
+    }
+
+    func stop() {
+        tick?.remove()
+        tick = nil
+    }
+
+    // Forwarded from the widget's vfuncs.
+
+    func widgetDidMap() {
+        settingsWatch = AnimationSettings.observe(for: widget) { [unowned self] in
+            if !AnimationSettings.animationsEnabled(for: self.widget) { self.stopAndFinish() }
+        }
+    }
+
+    /// Unmapped, nobody sees the animation: jump to its end.
+    func widgetWillUnmap() {
+        settingsWatch?.disconnect()
+        settingsWatch = nil
+        stopAndFinish()
+    }
+
+    func widgetDispose() {
+        stop()
+        settingsWatch?.disconnect()
+        settingsWatch = nil
+    }
+
+    private func stopAndFinish() {
+        guard isRunning else { return }
+        stop()
+        finish()
+    }
+}

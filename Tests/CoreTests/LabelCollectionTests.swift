@@ -1,0 +1,66 @@
+import XCTest
+import UnfoldCore
+
+final class LabelCollectionTests: XCTestCase {
+    let sample = LabelCollection.sample
+
+    func testTheTutorialsSequence() {
+        let steps: [(LabelFilter, [Int])] = [
+            (LabelFilter(), [1, 2, 3, 4]),
+            (LabelFilter(query: "a"), [1, 2]),
+            (LabelFilter(query: "b"), [3, 4]),
+            (LabelFilter(query: "", tilesOnly: true), [1, 3]),
+            (LabelFilter(query: "z", tilesOnly: true), []),
+            (LabelFilter(query: "", tilesOnly: false), [1, 2, 3, 4]),
+        ]
+        for (filter, expected) in steps {
+            XCTAssertEqual(sample.visibleIDs(filter), expected, "\(filter)")
+        }
+        XCTAssertEqual(sample.records.map(\.id), [1, 2, 3, 4], "filtering never mutates the source")
+    }
+
+    func testMatchingIsCaseInsensitive() {
+        XCTAssertEqual(sample.visibleIDs(LabelFilter(query: "TILE")), [1, 3])
+        XCTAssertEqual(sample.visibleIDs(LabelFilter(query: "dot b")), [4])
+    }
+
+    func testSameCountDifferentMembersIsAChange() {
+        let change = IdentityChange(from: [1, 2], to: [3, 4])
+        XCTAssertEqual(Set(change.removed), [1, 2])
+        XCTAssertEqual(Set(change.inserted), [3, 4])
+        XCTAssertEqual(change.moved, [])
+        XCTAssertEqual(change.inserted.count, change.removed.count)
+    }
+
+    func testSameIDsAreNoChange() {
+        XCTAssertTrue(IdentityChange(from: [1, 3], to: [1, 3]).isEmpty)
+        // "Tile" then "tile": another query, the same visible IDs.
+        XCTAssertEqual(sample.visibleIDs(LabelFilter(query: "Tile")), sample.visibleIDs(LabelFilter(query: "tile")))
+    }
+
+    func testReorderingIsReportedAsMoves() {
+        let change = IdentityChange(from: [1, 2, 3], to: [3, 1, 2])
+        XCTAssertEqual(change.inserted, [])
+        XCTAssertEqual(change.removed, [])
+        XCTAssertEqual(change.moved, [3])
+    }
+
+    func testDuplicateIDsAreRejectedByName() {
+        XCTAssertThrowsError(try LabelCollection([
+            LabelRecord(id: 7, title: "One", category: .tile),
+            LabelRecord(id: 8, title: "Two", category: .dot),
+            LabelRecord(id: 7, title: "Three", category: .dot),
+        ])) { error in
+            let duplicate = error as? LabelCollection.DuplicateID
+            XCTAssertEqual(duplicate?.id, 7)
+            XCTAssertEqual(duplicate?.firstIndex, 0)
+            XCTAssertEqual(duplicate?.secondIndex, 2)
+            XCTAssertTrue("\(error)".contains("7"))
+        }
+    }
+
+    func testLookupByID() {
+        XCTAssertEqual(sample.record(id: 3)?.title, "Tile B")
+        XCTAssertNil(sample.record(id: 99))
+    }
+}
