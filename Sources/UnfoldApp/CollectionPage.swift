@@ -24,6 +24,7 @@ public final class CollectionPage {
     public let column: AnimatedColumn
     /// "No matching labels", faded in where the rows were.
     public let emptyState: WidgetPointer
+    private var pendingColumnUpdate: TickCallback?
 
     public init(collection: LabelCollection = .sample) {
         self.collection = collection
@@ -31,6 +32,8 @@ public final class CollectionPage {
         widget.setMargins(top: Self.padding, bottom: Self.padding, start: Self.padding, end: Self.padding)
 
         searchEntry = gtk_search_entry_new()
+        // Updates are coalesced per frame (see scheduleColumnUpdate): no extra delay.
+        gtk_search_entry_set_search_delay(gCast(searchEntry), 0)
         Properties.set(searchEntry, "placeholder-text", string: "Filter labels")
         Accessibility.setLabel(searchEntry, "Filter labels")
 
@@ -73,27 +76,56 @@ public final class CollectionPage {
         makeRow = { [unowned self] id in self.makeRow(id) }
         connectControls()
         Ownership.attach(self, to: widget)
-        show()
+        updateCaption()
+        updateColumn()
     }
 
     public var visibleIDs: [Int] { collection.visibleIDs(filter) }
 
+    /// Whether the column has yet to take the current filter (it does at the next frame).
+    public var isColumnUpdatePending: Bool { pendingColumnUpdate != nil }
+
     public func setFilter(_ newFilter: LabelFilter) {
         guard newFilter != filter else { return }
         filter = newFilter
-        show()
+        updateCaption()
+        scheduleColumnUpdate()
     }
 
     public func setNote(_ note: String, for id: Int) {
         notes[id] = note.isEmpty ? nil : note
     }
 
-    private func show() {
+    /// The caption is outside the animated scope: it is right at once.
+    private func updateCaption() {
+        gtk_label_set_text(gCast(caption), "\(visibleIDs.count) of \(collection.count) labels")
+    }
+
+    /// One edit can pass through states nobody should see: replacing "a" by "b"
+    /// empties the entry first, and GtkSearchEntry reports an empty entry at once.
+    /// So the column takes the filter as it stands at the next frame, once.
+    private func scheduleColumnUpdate() {
+        guard gtk_widget_get_mapped(widget) != 0 else { return updateColumn() }
+        guard pendingColumnUpdate == nil else { return }
+        pendingColumnUpdate = TickCallback.add(to: widget) { [unowned self] _ in
+            self.pendingColumnUpdate = nil
+            self.updateColumn()
+            return false
+        }
+    }
+
+    private func updateColumn() {
         let ids = visibleIDs
-        // The caption is outside the animated scope: it is right at once.
-        gtk_label_set_text(gCast(caption), "\(ids.count) of \(collection.count) labels")
         column.setVisibleIDs(ids)
         gtk_revealer_set_reveal_child(gCast(emptyState), ids.isEmpty ? 1 : 0)
+    }
+
+    /// Off screen, a pending update is applied at once: nothing is there to animate.
+    private func flushColumnUpdate() {
+        guard let pending = pendingColumnUpdate else { return }
+        pending.remove()
+        pendingColumnUpdate = nil
+        updateColumn()
     }
 
     private func makeRow(_ id: Int) -> WidgetPointer {
@@ -104,6 +136,7 @@ public final class CollectionPage {
     }
 
     private func connectControls() {
+        onSignal(widget, "unmap") { [unowned self] in self.flushColumnUpdate() }
         onSignal(searchEntry, "search-changed") { [unowned self] in
             var filter = self.filter
             filter.query = String(cString: gtk_editable_get_text(gCast(self.searchEntry)))

@@ -78,10 +78,15 @@ public struct ColumnTransition: Sendable {
         }
         visibleIDs = newIDs
 
-        // Each row that was on screen starts from where it was shown.
+        // Each row that was seen starts from where it was shown; a row not yet
+        // seen (still at opacity 0) has no position to keep and slides in at its place.
         for (id, place) in zip(newIDs, places(height: height)) {
-            guard let shown = before[id] else { continue }
-            let slide = Self.insertionSlide * (1 - rows[id]!.appearance.current)
+            let appearance = rows[id]!.appearance.current
+            guard let shown = before[id], appearance > 0 else {
+                rows[id]!.glide.restart(from: 0)
+                continue
+            }
+            let slide = Self.insertionSlide * (1 - appearance)
             rows[id]!.glide.restart(from: shown - place - slide)
         }
         heightGlide.restart(from: heightBefore - targetHeight(height: height))

@@ -69,6 +69,17 @@ final class ColumnTransitionTests: XCTestCase {
         XCTAssertEqual(frame(column, 2), .init(id: 2, y: 48, opacity: 1, isLeaving: false))
     }
 
+    /// A row that was never visible (inserted, then the list changed again before
+    /// any frame) has no position to glide from: it slides in at its place.
+    func testRowNotYetVisibleDoesNotGlideFromItsOldPlace() {
+        var column = settled([1, 2])
+        column.update(to: [1, 2, 3, 4], animated: true, height: rowHeight)
+        column.update(to: [3, 4], animated: true, height: rowHeight)
+        column.advance(to: 0)
+        XCTAssertEqual(frame(column, 3), .init(id: 3, y: ColumnTransition.insertionSlide, opacity: 0, isLeaving: false))
+        XCTAssertEqual(frame(column, 4), .init(id: 4, y: 48 + ColumnTransition.insertionSlide, opacity: 0, isLeaving: false))
+    }
+
     func testInterruptedGlideContinuesFromWhereTheRowIsShown() {
         var column = settled([1, 2, 3])
         column.update(to: [3], animated: true, height: rowHeight)

@@ -140,6 +140,10 @@ enum XInput {
     static func key(_ name: String) {
         XCTAssertEqual(xdotool(["key", name]), 0)
     }
+
+    static func type(_ text: String) {
+        XCTAssertEqual(xdotool(["type", "--delay", "20", text]), 0)
+    }
 }
 
 /// The vertical position of `widget` in `window` now.

@@ -254,7 +254,7 @@ final class RevealTests: XCTestCase {
             let window = TestWindow(child: box)
             defer { window.destroy() }
             let root = OpaquePointer(window.window)
-            func focused() -> WidgetPointer? { gtk_root_get_focus(root).map { gCast($0) } }
+            @MainActor func focused() -> WidgetPointer? { gtk_root_get_focus(root).map { gCast($0) } }
 
             XCTAssertTrue(gtk_test_accessible_has_role(group.header.accessible, GTK_ACCESSIBLE_ROLE_BUTTON) != 0)
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Collection") }, group.header))

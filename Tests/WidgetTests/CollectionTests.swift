@@ -1,0 +1,349 @@
+import Gtk
+@testable import UnfoldApp
+import UnfoldCore
+import UnfoldWidgets
+import XCTest
+
+/// The filtered collection driven through its real entry and toggle, in a real
+/// window with the real frame clock.
+final class CollectionTests: XCTestCase {
+    override func setUp() {
+        onMain {
+            TestDisplay.ensureInitialized()
+            AnimationSettings.setAnimationsEnabled(true)
+        }
+    }
+
+    override func tearDown() {
+        onMain { AnimationSettings.setAnimationsEnabled(true) }
+    }
+
+    func testTheTutorialsSixStepsThroughTheRealControls() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            let steps: [(query: String, tilesOnly: Bool, ids: [Int])] = [
+                ("", false, [1, 2, 3, 4]),
+                ("a", false, [1, 2]),
+                ("b", false, [3, 4]),
+                ("", true, [1, 3]),
+                ("z", true, []),
+                ("", false, [1, 2, 3, 4]),
+            ]
+            for step in steps {
+                type(step.query, into: page)
+                gtk_check_button_set_active(gCast(page.tilesOnlyToggle), step.tilesOnly ? 1 : 0)
+                settle(page)
+                XCTAssertEqual(childIDs(of: page.column), step.ids, "children after \(step)")
+                XCTAssertEqual(page.column.frames.map(\.id), step.ids, "drawn rows after \(step)")
+                XCTAssertEqual(captionText(page), "\(step.ids.count) of 4 labels")
+                XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)) != 0, step.ids.isEmpty,
+                               "\"No matching labels\" is shown only when nothing matches")
+            }
+        }
+    }
+
+    func testRowsFadeAndSlideInFadeOutInPlaceAndThenLeave() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            type("a", into: page)
+            settle(page)
+
+            var finalized = 0
+            for id in [1, 2] { watchFinalization(of: page.column.row(for: id)!, counter: &finalized) }
+
+            struct Sample { var frames: [ColumnTransition.Frame]; var drawnAt: [Int: Float]; var leavingMapped: Bool }
+            var samples: [Sample] = []
+            let sampler = FrameSampler(window.window) { _ in
+                var drawnAt: [Int: Float] = [:]
+                for frame in page.column.frames {
+                    drawnAt[frame.id] = page.column.row(for: frame.id)?.bounds(in: page.column.widget)?.origin.y
+                }
+                let leavingMapped = page.column.frames.filter(\.isLeaving).allSatisfy {
+                    page.column.row(for: $0.id).map { gtk_widget_get_mapped($0) != 0 } ?? false
+                }
+                samples.append(Sample(frames: page.column.frames, drawnAt: drawnAt, leavingMapped: leavingMapped))
+            }
+            type("b", into: page)
+            settle(page)
+            window.waitForFrames()
+            sampler.stop()
+
+            // Where the rows settled: the last sample.
+            let finalY = Dictionary(uniqueKeysWithValues: samples.last!.frames.map { ($0.id, $0.y) })
+            XCTAssertEqual(finalY.keys.sorted(), [3, 4])
+            XCTAssertEqual(finalY[3], 0)
+            var insertingSeen = 0, leavingSeen = 0
+            for sample in samples {
+                for frame in sample.frames {
+                    XCTAssertEqual(Double(sample.drawnAt[frame.id] ?? -1), frame.y, accuracy: 0.01,
+                                   "row \(frame.id) is allocated where it is drawn, so the pointer hits what is seen")
+                    if !frame.isLeaving, let target = finalY[frame.id], frame.opacity > 0, frame.opacity < 1 {
+                        insertingSeen += 1
+                        let offset = frame.y - target
+                        XCTAssertGreaterThan(offset, 0, "row \(frame.id) comes from below")
+                        XCTAssertLessThan(offset, ColumnTransition.insertionSlide)
+                    }
+                    if frame.isLeaving, frame.opacity > 0, frame.opacity < 1 {
+                        leavingSeen += 1
+                        XCTAssertTrue(sample.leavingMapped, "a leaving row is still drawn while it fades")
+                        XCTAssertTrue([1, 2].contains(frame.id))
+                    }
+                }
+            }
+            print("frames sampled during \"a\" -> \"b\": \(samples.count); inserting-row samples mid-fade: \(insertingSeen); leaving-row samples mid-fade: \(leavingSeen)")
+            print("opacity of row 3 per frame: \(samples.compactMap { $0.frames.first { $0.id == 3 }?.opacity }.map { ($0 * 100).rounded() / 100 })")
+            XCTAssertGreaterThanOrEqual(insertingSeen, 4, "inserting rows were seen mid-fade")
+            XCTAssertGreaterThanOrEqual(leavingSeen, 4, "removed rows were seen fading")
+            XCTAssertEqual(childIDs(of: page.column), [3, 4])
+            iterate(for: 0.05)
+            XCTAssertEqual(finalized, 2, "removed rows are unparented and gone once their fade ends")
+        }
+    }
+
+    func testLeavingRowIsInertAtOnceAndReturnsAsTheSameWidget() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            let row = page.column.row(for: 3)!
+            type("a", into: page)
+            XCTAssertTrue(iterate(until: { page.column.visibleIDs == [1, 2] }))
+            // At once: before the fade has drawn a single frame.
+            XCTAssertEqual(page.column.frames.first { $0.id == 3 }?.opacity, 1)
+            XCTAssertEqual(gtk_widget_get_can_target(row), 0)
+            XCTAssertEqual(gtk_widget_get_can_focus(row), 0)
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_hidden($0, 1) }, row))
+            @MainActor func opacity() -> Double { page.column.frames.first { $0.id == 3 }?.opacity ?? -1 }
+            XCTAssertTrue(iterate(until: { opacity() > 0 && opacity() < 0.9 }), "row 3 fades")
+
+            type("", into: page)
+            XCTAssertTrue(iterate(until: { page.column.visibleIDs == [1, 2, 3, 4] }))
+            XCTAssertEqual(page.column.row(for: 3), row, "the same widget, never a duplicate")
+            XCTAssertEqual(gtk_widget_get_can_target(row), 1)
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_hidden($0, 0) }, row))
+            settle(page)
+            XCTAssertEqual(childIDs(of: page.column), [1, 2, 3, 4])
+        }
+    }
+
+    func testRapidFireSettlesToOneRowPerVisibleIDInOrder() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            var random = SplitMix64(seed: 2026)
+            let queries = ["", "a", "b", "t", "ti", "tile", "dot", "z", " ", "A", "B", "o"]
+            for _ in 0..<200 {
+                if random.next() % 3 == 0 {
+                    let toggle: UnsafeMutablePointer<GtkCheckButton> = gCast(page.tilesOnlyToggle)
+                    gtk_check_button_set_active(toggle, gtk_check_button_get_active(toggle) == 0 ? 1 : 0)
+                } else {
+                    gtk_editable_set_text(gCast(page.searchEntry), queries[Int(random.next() % UInt64(queries.count))])
+                }
+                for _ in 0..<(random.next() % 3) { g_main_context_iteration(nil, 0) }
+            }
+            iterate(until: { String(cString: gtk_editable_get_text(gCast(page.searchEntry))) == page.filter.query })
+            settle(page)
+            XCTAssertEqual(childIDs(of: page.column), page.visibleIDs)
+            XCTAssertEqual(page.column.frames.map(\.id), page.visibleIDs)
+            iterate(for: 0.05)
+            XCTAssertEqual(LabelRow.live, page.visibleIDs.count, "rows that left were finalized")
+        }
+    }
+
+    func testSameIDsStartNoAnimation() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            type("Tile", into: page)
+            settle(page)
+            type("tile", into: page)
+            window.waitForFrames(2)
+            XCTAssertEqual(page.filter.query, "tile")
+            XCTAssertFalse(page.column.isAnimating, "no tick callback for the same visible IDs")
+
+            type("t", into: page)
+            window.waitForFrames(2)
+            XCTAssertTrue(page.column.isAnimating, "a change of visible IDs animates")
+        }
+    }
+
+    func testReduceMotionShowsTheResultOnTheNextFrame() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            AnimationSettings.setAnimationsEnabled(false)
+            type("a", into: page)
+            window.waitForFrames()
+            XCTAssertFalse(page.column.isAnimating)
+            XCTAssertEqual(childIDs(of: page.column), [1, 2])
+            XCTAssertEqual(page.column.frames.map(\.opacity), [1, 1], "no intermediate frame")
+            type("z", into: page)
+            window.waitForFrames()
+            XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)), 1)
+        }
+    }
+
+    func testEachWindowHasItsOwnFilter() {
+        onMain {
+            let first = MainWindow(application: nil)
+            let second = MainWindow(application: nil)
+            first.present()
+            second.present()
+            defer {
+                gtk_window_destroy(gCast(first.window))
+                gtk_window_destroy(gCast(second.window))
+            }
+            type("a", into: first.collectionPage)
+            gtk_check_button_set_active(gCast(first.collectionPage.tilesOnlyToggle), 1)
+            settle(first.collectionPage)
+            XCTAssertEqual(first.collectionPage.visibleIDs, [1])
+            XCTAssertEqual(second.collectionPage.filter, LabelFilter())
+            XCTAssertEqual(childIDs(of: second.collectionPage.column), [1, 2, 3, 4])
+        }
+    }
+
+    func testANoteOutlivesItsRow() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            let row = page.column.row(for: 1)!
+            var finalized = 0
+            watchFinalization(of: row, counter: &finalized)
+            let edit = descendants(of: row, ofType: gtk_toggle_button_get_type()).first!
+            gtk_toggle_button_set_active(gCast(edit), 1)
+            let note = descendants(of: row, ofType: gtk_entry_get_type()).first!
+            XCTAssertEqual(gtk_widget_get_visible(note), 1)
+            gtk_editable_set_text(gCast(note), "Round corners")
+            XCTAssertEqual(page.notes[1], "Round corners")
+
+            type("b", into: page)
+            settle(page)
+            iterate(for: 0.05)
+            XCTAssertEqual(finalized, 1, "the row that edited the note is gone")
+
+            type("", into: page)
+            settle(page)
+            let newRow = page.column.row(for: 1)!
+            let newNote = descendants(of: newRow, ofType: gtk_entry_get_type()).first!
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(newNote))), "Round corners")
+            XCTAssertEqual(gtk_widget_get_visible(newNote), 1)
+        }
+    }
+
+    func testKeyboardFiltersClearsAndToggles() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            let root = OpaquePointer(window.window)
+            @MainActor func focused() -> WidgetPointer? { gtk_root_get_focus(root).map { gCast($0) } }
+            XInput.focus(window)
+
+            let edit = descendants(of: page.column.row(for: 2)!, ofType: gtk_toggle_button_get_type()).first!
+            gtk_widget_grab_focus(edit)
+            XInput.key("ctrl+f")
+            XCTAssertTrue(iterate(until: { focused()?.isInside(page.searchEntry) ?? false }), "Ctrl+F focuses the filter")
+
+            XInput.type("a")
+            XCTAssertTrue(iterate(until: { page.visibleIDs == [1, 2] }), "typing filters")
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { page.filter.query.isEmpty }), "Escape clears the query")
+
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { focused()?.isInside(page.tilesOnlyToggle) ?? false }), "Tab reaches the toggle")
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { page.filter.tilesOnly }), "Space toggles it")
+            settle(page)
+            XCTAssertEqual(childIDs(of: page.column), [1, 3])
+        }
+    }
+
+    func testAccessibleNames() {
+        onMain {
+            let page = CollectionPage()
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Filter labels") }, page.searchEntry))
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile") }, page.column.row(for: 1)!))
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Dot B, Dot") }, page.column.row(for: 4)!))
+            XCTAssertTrue(gtk_test_accessible_has_role(page.column.row(for: 1)!.accessible, GTK_ACCESSIBLE_ROLE_LIST_ITEM) != 0)
+            XCTAssertEqual(Properties.string(page.searchEntry, "placeholder-text"), "Filter labels")
+            XCTAssertEqual(String(cString: gtk_check_button_get_label(gCast(page.tilesOnlyToggle))), "Tiles only")
+            g_object_ref_sink(UnsafeMutableRawPointer(page.widget))
+            g_object_unref(UnsafeMutableRawPointer(page.widget))
+        }
+    }
+}
+
+// MARK: Helpers
+
+/// Sets the entry's text as typing would, and waits for its search-changed.
+@MainActor
+func type(_ text: String, into page: CollectionPage) {
+    gtk_editable_set_text(gCast(page.searchEntry), text)
+    XCTAssertTrue(iterate(until: { page.filter.query == text }), "search-changed for \"\(text)\"")
+}
+
+@MainActor
+func settle(_ page: CollectionPage) {
+    XCTAssertTrue(iterate(until: {
+        !page.isColumnUpdatePending && !page.column.isAnimating
+            && gtk_revealer_get_child_revealed(gCast(page.emptyState)) == gtk_revealer_get_reveal_child(gCast(page.emptyState))
+    }), "the collection never settled")
+}
+
+@MainActor
+func captionText(_ page: CollectionPage) -> String {
+    String(cString: gtk_label_get_text(gCast(page.caption)))
+}
+
+/// The column's children, in child order, as IDs.
+@MainActor
+func childIDs(of column: AnimatedColumn) -> [Int] {
+    var ids: [Int] = []
+    var child = gtk_widget_get_first_child(column.widget)
+    while let current = child {
+        ids.append(column.id(of: current) ?? -1)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return ids
+}
+
+@MainActor
+func descendants(of widget: WidgetPointer, ofType type: GType) -> [WidgetPointer] {
+    var found: [WidgetPointer] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if g_type_check_instance_is_a(gCast(current), type) != 0 { found.append(current) }
+        found += descendants(of: current, ofType: type)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return found
+}
+
+/// Counts into `counter` when `object` is finalized. The counter must outlive it.
+@MainActor
+func watchFinalization(of object: WidgetPointer, counter: UnsafeMutablePointer<Int>) {
+    g_object_weak_ref(object.object, { data, _ in
+        data!.assumingMemoryBound(to: Int.self).pointee += 1
+    }, counter)
+}
+
+/// A small deterministic generator, so a failing random run can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
