@@ -33,7 +33,15 @@ public final class MainWindow {
         gtk_window_set_titlebar(gCast(window), headerBar)
         gtk_window_set_child(gCast(window), stack)
         Ownership.attach(self, to: window)
+        Self.open.append(Unmanaged.passUnretained(self))
+        onSignal(window, "destroy") { [unowned self] in
+            Self.open.removeAll { $0.takeUnretainedValue() === self }
+        }
     }
+
+    /// Windows open now, oldest first (they own themselves through their GtkWindow).
+    private static var open: [Unmanaged<MainWindow>] = []
+    public static var all: [MainWindow] { open.map { $0.takeUnretainedValue() } }
 
     public func present() { gtk_window_present(gCast(window)) }
 

@@ -190,6 +190,21 @@ final class CollectionTests: XCTestCase {
         }
     }
 
+    func testTurningAnimationsOffMidChangeFinishesAtOnce() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            type("a", into: page)
+            XCTAssertTrue(iterate(until: { page.column.isAnimating }))
+            AnimationSettings.setAnimationsEnabled(false)
+            XCTAssertFalse(page.column.isAnimating, "the setting is followed live")
+            XCTAssertEqual(childIDs(of: page.column), [1, 2], "rows fading out leave at once")
+            window.waitForFrames()
+            XCTAssertEqual(page.column.frames.map(\.opacity), [1, 1])
+        }
+    }
+
     func testEachWindowHasItsOwnFilter() {
         onMain {
             let first = MainWindow(application: nil)
