@@ -36,13 +36,13 @@ public final class Chevron: WidgetImplementation {
     }
 
     public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
-        let mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        // "pan-end-symbolic" already points to the end of the line: for a
+        // right-to-left widget GTK loads the theme's "-rtl" variant, which points
+        // left. So only the turn's sense changes: clockwise from →, anticlockwise from ←.
         var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
         var back = graphene_point_t(x: -centre.x, y: -centre.y)
-        // "pan-end-symbolic" points right; mirroring it makes it point left.
         var transform = gsk_transform_translate(nil, &centre)
         transform = gsk_transform_rotate(transform, Float(angle))
-        if mirrored { transform = gsk_transform_scale(transform, -1, 1) }
         transform = gsk_transform_translate(transform, &back)
         gtk_widget_allocate(icon, width, height, -1, transform)
     }

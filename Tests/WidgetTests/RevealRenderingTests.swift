@@ -40,3 +40,59 @@ final class RevealRenderingTests: XCTestCase {
         }
     }
 }
+
+/// The chevron points along the reading direction when closed and down when open.
+final class ChevronRenderingTests: XCTestCase {
+    /// Where the ink of a rendering leans: positive x = more ink on the right,
+    /// positive y = more ink at the bottom. A triangle's ink leans to its base,
+    /// away from its tip.
+    @MainActor
+    static func lean(_ rendering: Rendering) -> (x: Double, y: Double) {
+        var sumX = 0.0, sumY = 0.0, count = 0.0
+        for y in 0..<rendering.height {
+            for x in 0..<rendering.width where rendering.isInk(x: x, y: y) {
+                sumX += Double(x); sumY += Double(y); count += 1
+            }
+        }
+        guard count > 0 else { return (0, 0) }
+        return (sumX / count - Double(rendering.width - 1) / 2, sumY / count - Double(rendering.height - 1) / 2)
+    }
+
+    func testChevronFollowsTheReadingDirection() throws {
+        try onMain {
+            TestDisplay.ensureInitialized()
+            for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
+                // What a right-to-left locale does: GTK's default direction.
+                gtk_widget_set_default_direction(direction)
+                defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+                let group = RevealGroup(title: "Collection", children: [Widgets.label("Palette")])
+                let window = TestWindow(child: group.widget)
+                defer { window.destroy() }
+                let name = direction == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"
+
+                let closed = ChevronRenderingTests.lean(try Rendering(group.chevron.widget, savingTo: artifactPath("chevron-\(name)-closed.png")))
+                if direction == GTK_TEXT_DIR_LTR {
+                    XCTAssertLessThan(closed.x, -0.5, "▶: the base is on the left")
+                } else {
+                    XCTAssertGreaterThan(closed.x, 0.5, "◀: the base is on the right")
+                }
+                XCTAssertLessThan(abs(closed.y), 0.5)
+
+                AnimationSettings.setAnimationsEnabled(false)
+                group.setExpanded(true)
+                AnimationSettings.setAnimationsEnabled(true)
+                window.waitForFrames()
+                XCTAssertEqual(abs(group.chevron.angle), 90)
+                let open = ChevronRenderingTests.lean(try Rendering(group.chevron.widget, savingTo: artifactPath("chevron-\(name)-open.png")))
+                XCTAssertLessThan(open.y, -0.5, "▼: the base is at the top (\(name))")
+                XCTAssertLessThan(abs(open.x), 0.5)
+
+                // The header's title sits after the chevron in reading order.
+                let chevronX = group.chevron.widget.bounds(in: group.header)!.origin.x
+                let title = descendants(of: group.header, ofType: gtk_label_get_type()).first!
+                let titleX = title.bounds(in: group.header)!.origin.x
+                XCTAssertEqual(chevronX < titleX, direction == GTK_TEXT_DIR_LTR)
+            }
+        }
+    }
+}
