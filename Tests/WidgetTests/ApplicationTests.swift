@@ -4,7 +4,7 @@ import UnfoldCore
 import XCTest
 
 /// The application object, run in-process so its effect on GTK can be read.
-final class ApplicationTests: XCTestCase {
+final class ApplicationTests: GtkTestCase {
     func testReduceMotionOptionTurnsAnimationsOffForTheRun() {
         onMain {
             TestDisplay.ensureInitialized()

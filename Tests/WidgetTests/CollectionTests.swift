@@ -6,18 +6,7 @@ import XCTest
 
 /// The filtered collection driven through its real entry and toggle, in a real
 /// window with the real frame clock.
-final class CollectionTests: XCTestCase {
-    override func setUp() {
-        onMain {
-            TestDisplay.ensureInitialized()
-            AnimationSettings.setAnimationsEnabled(true)
-        }
-    }
-
-    override func tearDown() {
-        onMain { AnimationSettings.setAnimationsEnabled(true) }
-    }
-
+final class CollectionTests: GtkTestCase {
     func testTheTutorialsSixStepsThroughTheRealControls() {
         onMain {
             let page = CollectionPage()

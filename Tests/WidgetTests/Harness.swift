@@ -9,6 +9,25 @@ func onMain(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
 }
 
+/// A test of real widgets: GTK is up, animations are on, and whatever a test
+/// changes of GTK's global state (the animations setting, the text direction)
+/// is put back afterwards.
+class GtkTestCase: XCTestCase {
+    override func setUp() {
+        onMain {
+            TestDisplay.ensureInitialized()
+            AnimationSettings.setAnimationsEnabled(true)
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            AnimationSettings.setAnimationsEnabled(true)
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+        }
+    }
+}
+
 @MainActor
 enum TestDisplay {
     private static var initialized = false

@@ -4,14 +4,7 @@ import UnfoldWidgets
 import XCTest
 
 /// Tick callbacks, signal closures and Swift state end with their widgets.
-final class RevealLifecycleTests: XCTestCase {
-    override func setUp() {
-        onMain {
-            TestDisplay.ensureInitialized()
-            AnimationSettings.setAnimationsEnabled(true)
-        }
-    }
-
+final class RevealLifecycleTests: GtkTestCase {
     func testUnmappingMidAnimationJumpsToTheEnd() {
         onMain {
             let page = RevealPage()

@@ -4,7 +4,7 @@ import UnfoldWidgets
 import XCTest
 
 /// The page rendered offscreen: what is drawn, not only what is laid out.
-final class RevealRenderingTests: XCTestCase {
+final class RevealRenderingTests: GtkTestCase {
     func testClosedContentIsNotDrawnAndOpenContentIs() throws {
         try onMain {
             TestDisplay.ensureInitialized()
@@ -42,7 +42,7 @@ final class RevealRenderingTests: XCTestCase {
 }
 
 /// The chevron points along the reading direction when closed and down when open.
-final class ChevronRenderingTests: XCTestCase {
+final class ChevronRenderingTests: GtkTestCase {
     /// Where the ink of a rendering leans: positive x = more ink on the right,
     /// positive y = more ink at the bottom. A triangle's ink leans to its base,
     /// away from its tip.

@@ -5,18 +5,7 @@ import XCTest
 
 /// The tutorial's six checks, on real widgets in a real (Xvfb) window, with the
 /// real frame clock.
-final class RevealTests: XCTestCase {
-    override func setUp() {
-        onMain {
-            TestDisplay.ensureInitialized()
-            AnimationSettings.setAnimationsEnabled(true)
-        }
-    }
-
-    override func tearDown() {
-        onMain { AnimationSettings.setAnimationsEnabled(true) }
-    }
-
+final class RevealTests: GtkTestCase {
     // (1) Expanding Collection then Shapes moves Following item continuously.
     func testFollowingItemMovesThroughIntermediatePositions() {
         onMain {
