@@ -14,7 +14,6 @@ public final class MainWindow {
 
     public init(application: UnsafeMutablePointer<GtkApplication>?) {
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
-        gtk_window_set_title(gCast(window), "Unfold")
         gtk_window_set_default_size(gCast(window), 520, 600)
 
         stack = gtk_stack_new()
@@ -32,6 +31,9 @@ public final class MainWindow {
         gtk_header_bar_set_title_widget(gCast(headerBar), switcher)
         gtk_window_set_titlebar(gCast(window), headerBar)
         gtk_window_set_child(gCast(window), stack)
+        // The window is titled after what it shows, as the tutorial's "Label Collection" window is.
+        onNotify(stack, "visible-child") { [unowned self] in self.updateTitle() }
+        updateTitle()
         Ownership.attach(self, to: window)
         Self.open.append(Unmanaged.passUnretained(self))
         onSignal(window, "destroy") { [unowned self] in
@@ -44,6 +46,13 @@ public final class MainWindow {
     public static var all: [MainWindow] { open.map { $0.takeUnretainedValue() } }
 
     public func present() { gtk_window_present(gCast(window)) }
+
+    static let pageTitles = ["reveal": "Unfold", "collection": "Label Collection"]
+
+    private func updateTitle() {
+        let page = gtk_stack_get_visible_child_name(gCast(stack)).map { String(cString: $0) } ?? ""
+        gtk_window_set_title(gCast(window), Self.pageTitles[page] ?? "Unfold")
+    }
 
     /// Shows the page named `name` ("reveal", "collection").
     public func showPage(_ name: String) {

@@ -194,6 +194,24 @@ final class CollectionTests: GtkTestCase {
         }
     }
 
+    func testWindowIsTitledAfterThePageAndKeepsTheTutorialsMinimumSize() {
+        onMain {
+            let main = MainWindow(application: nil)
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            @MainActor func title() -> String { String(cString: gtk_window_get_title(gCast(main.window))) }
+            XCTAssertEqual(title(), "Unfold")
+            main.showPage("collection")
+            XCTAssertEqual(title(), "Label Collection")
+            let width = Measurement.of(main.window, GTK_ORIENTATION_HORIZONTAL).minimum
+            let height = Measurement.of(main.window, GTK_ORIENTATION_VERTICAL, forSize: width).minimum
+            XCTAssertGreaterThanOrEqual(width, MainWindow.minimumWidth)
+            XCTAssertGreaterThanOrEqual(height, MainWindow.minimumHeight)
+            XCTAssertEqual(MainWindow.minimumWidth, 360)
+            XCTAssertEqual(MainWindow.minimumHeight, 280)
+        }
+    }
+
     func testEachWindowHasItsOwnFilter() {
         onMain {
             let first = MainWindow(application: nil)
