@@ -2,12 +2,15 @@
 #define UNFOLD_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* Swift imports neither function-like macros nor C variadic functions.
  * These one-line helpers give it typed, non-variadic entry points. */
 
 static inline GType unfold_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType unfold_type_string(void) { return G_TYPE_STRING; }
+static inline const GVariantType *unfold_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 
 static inline void unfold_accessible_set_expanded(GtkAccessible *accessible, gboolean expanded)
 {

@@ -117,14 +117,77 @@ public func onHandleLocalOptions(
                    unsafeBitCast(callback, to: GCallback.self), after: false)
 }
 
-/// Connects to a GSimpleAction's "activate" (its parameter is ignored).
+private typealias ActionHandler = @MainActor (_ parameter: OpaquePointer?) -> Void
+
+/// Connects to a GSimpleAction's "activate"; the handler gets the parameter
+/// (a GVariant), if the action takes one.
 @MainActor @discardableResult
 public func onActionActivated(
-    _ action: OpaquePointer, _ handler: @escaping @MainActor () -> Void
+    _ action: OpaquePointer, _ handler: @escaping @MainActor (_ parameter: OpaquePointer?) -> Void
 ) -> SignalConnection {
-    let callback: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
-        MainActor.assumeIsolated { ClosureBox<VoidHandler>.from(data).body() }
+    let callback: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
+        MainActor.assumeIsolated { ClosureBox<ActionHandler>.from(data).body(parameter) }
     }
-    return connect(UnsafeMutableRawPointer(action), "activate", handler as VoidHandler,
+    return connect(UnsafeMutableRawPointer(action), "activate", handler as ActionHandler,
                    unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias BoolHandler = @MainActor () -> Bool
+
+/// Connects to a signal whose C signature is `gboolean (*)(Instance *, gpointer)`
+/// ("close-request"); the handler's result is the signal's.
+@MainActor @discardableResult
+public func onBoolSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping @MainActor () -> Bool
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+        MainActor.assumeIsolated { ClosureBox<BoolHandler>.from(data).body() ? 1 : 0 }
+    }
+    return connect(instance, signal, handler as BoolHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias ObjectHandler = @MainActor (_ object: UnsafeMutableRawPointer) -> Void
+
+/// Connects to a signal whose C signature is `void (*)(Instance *, GObject *, gpointer)`
+/// (a list item factory's "setup" and "bind").
+@MainActor @discardableResult
+public func onObjectSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping @MainActor (_ object: UnsafeMutableRawPointer) -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
+        MainActor.assumeIsolated { ClosureBox<ObjectHandler>.from(data).body(object!) }
+    }
+    return connect(instance, signal, handler as ObjectHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias PositionHandler = @MainActor (_ position: UInt32) -> Void
+
+/// Connects to a signal whose C signature is `void (*)(Instance *, guint, gpointer)`
+/// (GtkListView's "activate").
+@MainActor @discardableResult
+public func onPositionSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping @MainActor (_ position: UInt32) -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
+        MainActor.assumeIsolated { ClosureBox<PositionHandler>.from(data).body(position) }
+    }
+    return connect(instance, signal, handler as PositionHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias CommandLineHandler = @MainActor (_ commandLine: OpaquePointer) -> Int32
+
+/// Connects to GApplication's "command-line", emitted in the primary instance
+/// for every launch; the handler returns the launch's exit status.
+@MainActor @discardableResult
+public func onCommandLine(
+    _ application: UnsafeMutablePointer<GApplication>, after: Bool = false,
+    _ handler: @escaping @MainActor (_ commandLine: OpaquePointer) -> Int32
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gint = { _, commandLine, data in
+        MainActor.assumeIsolated { ClosureBox<CommandLineHandler>.from(data).body(commandLine!) }
+    }
+    return connect(application, "command-line", handler as CommandLineHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: after)
 }

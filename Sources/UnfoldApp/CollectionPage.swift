@@ -34,10 +34,10 @@ public final class CollectionPage {
         searchEntry = gtk_search_entry_new()
         // Updates are coalesced per frame (see scheduleColumnUpdate): no extra delay.
         gtk_search_entry_set_search_delay(gCast(searchEntry), 0)
-        Properties.set(searchEntry, "placeholder-text", string: "Filter labels")
-        Accessibility.setLabel(searchEntry, "Filter labels")
+        Properties.set(searchEntry, "placeholder-text", string: tr("Filter labels"))
+        Accessibility.setLabel(searchEntry, tr("Filter labels"))
 
-        tilesOnlyToggle = gtk_check_button_new_with_label("Tiles only")
+        tilesOnlyToggle = gtk_check_button_new_with_label(tr("Tiles only"))
 
         caption = Widgets.label("")
         caption.addCSSClass("caption")
@@ -46,9 +46,9 @@ public final class CollectionPage {
         var makeRow: AnimatedColumn.RowFactory = { _ in fatalError("rows are built once the page exists") }
         column = AnimatedColumn { id in makeRow(id) }
         gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
-        Accessibility.setLabel(column.widget, "Labels")
+        Accessibility.setLabel(column.widget, tr("Labels"))
 
-        let emptyLabel = Widgets.label("No matching labels", xalign: 0.5)
+        let emptyLabel = Widgets.label(tr("No matching labels"), xalign: 0.5)
         emptyLabel.addCSSClass("dim-label")
         emptyState = gtk_revealer_new()
         gtk_revealer_set_transition_type(gCast(emptyState), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
@@ -98,7 +98,10 @@ public final class CollectionPage {
 
     /// The caption is outside the animated scope: it is right at once.
     private func updateCaption() {
-        gtk_label_set_text(gCast(caption), "\(visibleIDs.count) of \(collection.count) labels")
+        let visible = visibleIDs.count
+        // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
+        let template = ntr("{visible} of {total} labels", "{visible} of {total} labels", visible)
+        gtk_label_set_text(gCast(caption), fill(template, ["visible": visible, "total": collection.count]))
     }
 
     /// One edit can pass through states nobody should see: replacing "a" by "b"
@@ -151,15 +154,5 @@ public final class CollectionPage {
             filter.tilesOnly = gtk_check_button_get_active(gCast(self.tilesOnlyToggle)) != 0
             self.setFilter(filter)
         }
-        // Ctrl+F reaches the filter from anywhere in the page.
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        onKeyPressed(keys) { [unowned self] keyval, state in
-            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
-            guard control, keyval == GDK_KEY_f || keyval == GDK_KEY_F else { return false }
-            gtk_widget_grab_focus(self.searchEntry)
-            return true
-        }
-        gtk_widget_add_controller(widget, keys)
     }
 }

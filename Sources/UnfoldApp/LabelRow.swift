@@ -17,25 +17,26 @@ final class LabelRow {
     init(record: LabelRecord, note: String, onNoteChange: @escaping @MainActor (String) -> Void) {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
         widget.addCSSClass("label-row")
-        Accessibility.setLabel(widget, "\(record.title), \(record.category.displayName)")
+        let categoryName = Self.name(of: record.category)
+        Accessibility.setLabel(widget, fill(tr("{title}, {category}"), ["title": record.title, "category": categoryName]))
 
         let title = Widgets.label(record.title)
         gtk_widget_set_hexpand(title, 1)
-        let category = Widgets.label(record.category.displayName, xalign: 1)
+        let category = Widgets.label(categoryName, xalign: 1)
         category.addCSSClass("dim-label")
         editButton = gtk_toggle_button_new()
         gtk_button_set_icon_name(gCast(editButton), "document-edit-symbolic")
         editButton.addCSSClass("flat")
-        gtk_widget_set_tooltip_text(editButton, "Edit note")
-        Accessibility.setLabel(editButton, "Edit note for \(record.title)")
+        gtk_widget_set_tooltip_text(editButton, tr("Edit note"))
+        Accessibility.setLabel(editButton, fill(tr("Edit note for {title}"), ["title": record.title]))
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
 
         let line = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         for child in [title, category, editButton] { Widgets.append(child, to: line) }
 
         noteEntry = gtk_entry_new()
-        gtk_entry_set_placeholder_text(gCast(noteEntry), "Note")
-        Accessibility.setLabel(noteEntry, "Note for \(record.title)")
+        gtk_entry_set_placeholder_text(gCast(noteEntry), tr("Note"))
+        Accessibility.setLabel(noteEntry, fill(tr("Note for {title}"), ["title": record.title]))
         gtk_editable_set_text(gCast(noteEntry), note)
         gtk_widget_set_visible(noteEntry, note.isEmpty ? 0 : 1)
 
@@ -53,6 +54,13 @@ final class LabelRow {
         }
         Ownership.attach(self, to: widget)
         Self.live += 1
+    }
+
+    static func name(of category: LabelRecord.Category) -> String {
+        switch category {
+        case .tile: tr("Tile")
+        case .dot: tr("Dot")
+        }
     }
 
     deinit { MainActor.assumeIsolated { Self.live -= 1 } }

@@ -1,39 +1,52 @@
 import Gtk
+import UnfoldCore
 
-/// One application window: a header bar with a page switcher above the pages.
+/// One application window: a header bar (page switcher, primary menu) above the
+/// pages. Every window has its own pages, so its own filter and expansion state.
 @MainActor
 public final class MainWindow {
     /// The tutorial's `.frame(minWidth: 360, minHeight: 280)`.
     public static let minimumWidth: Int32 = 360
     public static let minimumHeight: Int32 = 280
+    static let defaultWidth: Int32 = 560
+    static let defaultHeight: Int32 = 620
 
     public let window: WidgetPointer
     public let stack: WidgetPointer
     public let revealPage: RevealPage
+    public let nativePage: NativePage
+    public let outlinePage: OutlinePage
     public let collectionPage: CollectionPage
 
-    public init(application: UnsafeMutablePointer<GtkApplication>?) {
+    /// Called when the user closes the window, with what it should remember.
+    var onClose: ((WindowState) -> Void)?
+
+    public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil) {
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
-        gtk_window_set_default_size(gCast(window), 520, 600)
+        gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
+        if state?.maximized == true { gtk_window_maximize(gCast(window)) }
 
         stack = gtk_stack_new()
+        gtk_stack_set_transition_type(gCast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
         revealPage = RevealPage()
-        gtk_stack_add_titled(gCast(stack), revealPage.widget, "reveal", "Reveal")
-        // Each window has its own page, so its own filter: windows never share it.
+        nativePage = NativePage()
+        outlinePage = OutlinePage()
         collectionPage = CollectionPage()
-        gtk_stack_add_titled(gCast(stack), collectionPage.widget, "collection", "Collection")
-
-        let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
-        Accessibility.setLabel(switcher, "Pages")
-        let headerBar = gtk_header_bar_new()!
-        gtk_header_bar_set_title_widget(gCast(headerBar), switcher)
-        gtk_window_set_titlebar(gCast(window), headerBar)
+        for page in Page.allCases {
+            gtk_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
+        }
         gtk_window_set_child(gCast(window), stack)
-        // The window is titled after what it shows, as the tutorial's "Label Collection" window is.
+        gtk_window_set_titlebar(gCast(window), makeHeaderBar())
+
+        if application != nil { installActions() }
         onNotify(stack, "visible-child") { [unowned self] in self.updateTitle() }
+        showPage(state?.page ?? .reveal)
         updateTitle()
+        onBoolSignal(window, "close-request") { [unowned self] in
+            self.onClose?(self.state)
+            return false
+        }
         Ownership.attach(self, to: window)
         Self.open.append(Unmanaged.passUnretained(self))
         onSignal(window, "destroy") { [unowned self] in
@@ -41,21 +54,81 @@ public final class MainWindow {
         }
     }
 
-    /// Windows open now, oldest first (they own themselves through their GtkWindow).
+    /// Windows open now, oldest first (each owns itself through its GtkWindow).
     private static var open: [Unmanaged<MainWindow>] = []
     public static var all: [MainWindow] { open.map { $0.takeUnretainedValue() } }
 
     public func present() { gtk_window_present(gCast(window)) }
 
-    static let pageTitles = ["reveal": "Unfold", "collection": "Label Collection"]
-
-    private func updateTitle() {
-        let page = gtk_stack_get_visible_child_name(gCast(stack)).map { String(cString: $0) } ?? ""
-        gtk_window_set_title(gCast(window), Self.pageTitles[page] ?? "Unfold")
+    public func widget(of page: Page) -> WidgetPointer {
+        switch page {
+        case .reveal: revealPage.widget
+        case .native: nativePage.widget
+        case .outline: outlinePage.widget
+        case .collection: collectionPage.widget
+        }
     }
 
-    /// Shows the page named `name` ("reveal", "collection").
-    public func showPage(_ name: String) {
-        gtk_stack_set_visible_child_name(gCast(stack), name)
+    public var currentPage: Page {
+        gtk_stack_get_visible_child_name(gCast(stack)).flatMap { Page(rawValue: String(cString: $0)) } ?? .reveal
+    }
+
+    public func showPage(_ page: Page) {
+        gtk_stack_set_visible_child_name(gCast(stack), page.rawValue)
+    }
+
+    /// Ctrl+F, from anywhere in the window: the collection's filter.
+    public func focusFilter() {
+        showPage(.collection)
+        gtk_widget_grab_focus(collectionPage.searchEntry)
+    }
+
+    /// What the window would restore next time.
+    public var state: WindowState {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gCast(window), &width, &height)
+        return WindowState(width: width > 0 ? width : Self.defaultWidth, height: height > 0 ? height : Self.defaultHeight,
+                           maximized: gtk_window_is_maximized(gCast(window)) != 0, page: currentPage)
+    }
+
+    private func updateTitle() {
+        gtk_window_set_title(gCast(window), currentPage.windowTitle)
+    }
+
+    private func makeHeaderBar() -> WidgetPointer {
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
+        Accessibility.setLabel(switcher, tr("Pages"))
+
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu, tr("_About Unfold"), "app.about")
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(gCast(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(gCast(menuButton), gCast(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_menu_button_set_primary(gCast(menuButton), 1)  // F10 opens it
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        Accessibility.setLabel(menuButton, tr("Main Menu"))
+
+        let headerBar = gtk_header_bar_new()!
+        gtk_header_bar_set_title_widget(gCast(headerBar), switcher)
+        gtk_header_bar_pack_end(gCast(headerBar), menuButton)
+        return headerBar
+    }
+
+    /// Window actions; their accelerators are the application's (see UnfoldApplication).
+    private func installActions() {
+        Actions.add(to: window, "close") { [unowned self] _ in gtk_window_close(gCast(self.window)) }
+        Actions.add(to: window, "focus-filter") { [unowned self] _ in self.focusFilter() }
+        Actions.add(to: window, "show-page", stringParameter: true) { [unowned self] name in
+            guard let page = name.flatMap(Page.init(rawValue:)) else { return }
+            self.showPage(page)
+            // From the keyboard, the next key should act on the page, not the header.
+            _ = gtk_widget_child_focus(self.widget(of: page), GTK_DIR_TAB_FORWARD)
+        }
+        let shortcuts = ShortcutsWindow.make()
+        gtk_application_window_set_help_overlay(gCast(window), gCast(shortcuts))
+        g_object_unref(UnsafeMutableRawPointer(shortcuts))
     }
 }

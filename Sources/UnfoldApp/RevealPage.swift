@@ -1,4 +1,5 @@
 import Gtk
+import UnfoldCore
 import UnfoldWidgets
 
 /// Part 1 of the tutorial: the nested hierarchy, with custom reveals, in a
@@ -11,26 +12,39 @@ public final class RevealPage {
     static let followingItemPadding: Int32 = 8
 
     public let widget: WidgetPointer
-    public let collection: RevealGroup
-    public let shapes: RevealGroup
-    public let followingItem: WidgetPointer
+    /// The disclosure groups, by the ID of the node they show.
+    public private(set) var groups: [Int: RevealGroup] = [:]
+    /// The rows after the first group: in the sample, "Following item".
+    public private(set) var followingRows: [WidgetPointer] = []
 
-    public init() {
-        shapes = RevealGroup(title: "Shapes", children: [Widgets.label("Circle"), Widgets.label("Square")])
-        collection = RevealGroup(title: "Collection", children: [shapes.widget, Widgets.label("Palette")])
-        followingItem = Widgets.label("Following item")
-        followingItem.setMargins(top: Self.followingItemPadding, bottom: Self.followingItemPadding)
+    /// The sample hierarchy's groups and row, by the names the tutorial uses.
+    public var collection: RevealGroup { groups[1]! }
+    public var shapes: RevealGroup { groups[2]! }
+    public var followingItem: WidgetPointer { followingRows[0] }
 
+    public init(nodes: [OutlineNode] = OutlineNode.sample) {
         let stack = Widgets.box(GTK_ORIENTATION_VERTICAL)
         stack.setMargins(top: Self.pagePadding, bottom: Self.pagePadding, start: Self.pagePadding, end: Self.pagePadding)
-        Widgets.append(collection.widget, to: stack)
-        Widgets.append(followingItem, to: stack)
-
         // Never scroll horizontally: the content is measured height-for-width at
         // the window's width, so long labels wrap instead.
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(gCast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(gCast(widget), stack)
+        for node in nodes {
+            let row = build(node)
+            if !node.isExpandable {
+                row.setMargins(top: Self.followingItemPadding, bottom: Self.followingItemPadding)
+                followingRows.append(row)
+            }
+            Widgets.append(row, to: stack)
+        }
         Ownership.attach(self, to: widget)
+    }
+
+    private func build(_ node: OutlineNode) -> WidgetPointer {
+        guard node.isExpandable else { return Widgets.label(node.title) }
+        let group = RevealGroup(title: node.title, children: node.children.map(build))
+        groups[node.id] = group
+        return group.widget
     }
 }

@@ -1,53 +1,29 @@
 import Foundation
 import Gtk
 
-/// The GtkApplication: command-line options, then one window per activation.
+/// The GtkApplication: one instance per session (launching again presents it),
+/// its command line, actions and accelerators, and the windows.
 @MainActor
 public final class UnfoldApplication {
     public static let applicationID = "io.github.unfold.Unfold"
+    public static let version = "0.1.0"
 
     public let application: UnsafeMutablePointer<GtkApplication>
-    private var reduceMotion = false
+    let stateStore: WindowStateStore
     private var startupFailure: String?
 
-    public init() {
-        application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
+    /// `unique: false` runs an instance of its own (tests run one in-process).
+    public init(unique: Bool = true, stateStore: WindowStateStore = WindowStateStore()) {
+        self.stateStore = stateStore
+        var flags = G_APPLICATION_HANDLES_COMMAND_LINE
+        if !unique { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
+        application = gtk_application_new(Self.applicationID, flags)
         let app: UnsafeMutablePointer<GApplication> = gCast(application)
-        // GApplication's own option parsing: `--help` is GTK's, and an unknown
-        // option is reported with a non-zero exit status.
-        g_application_add_main_option(app, "reduce-motion", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                      "Turn animations off for this run (as GTK's enable-animations setting does)", nil)
-        onHandleLocalOptions(app) { [unowned self] options in
-            self.reduceMotion = g_variant_dict_contains(options, "reduce-motion") != 0
-            return -1
-        }
-        onSignal(application, "startup") { [unowned self] in
-            if self.reduceMotion { AnimationSettings.setAnimationsEnabled(false) }
-            do {
-                try AppStyle.load()
-            } catch {
-                self.startupFailure = "\(error)"
-                g_application_quit(app)
-            }
-        }
-        let newWindow = g_simple_action_new("new-window", nil)!
-        onActionActivated(newWindow) { [unowned self] in
-            MainWindow(application: self.application).present()
-        }
-        g_action_map_add_action(OpaquePointer(application), newWindow)
-        g_object_unref(UnsafeMutableRawPointer(newWindow))
-        Self.setAccelerators(application, action: "app.new-window", ["<Control>n"])
-
-        onSignal(application, "activate") { [unowned self] in
-            guard self.startupFailure == nil else { return }
-            MainWindow(application: self.application).present()
-        }
-    }
-
-    private static func setAccelerators(_ application: UnsafeMutablePointer<GtkApplication>, action: String, _ accelerators: [String]) {
-        var strings: [UnsafePointer<CChar>?] = accelerators.map { UnsafePointer(strdup($0)) } + [nil]
-        defer { strings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        gtk_application_set_accels_for_action(application, action, &strings)
+        addOptions(app)
+        onHandleLocalOptions(app) { options in Self.handleLocalOptions(options) }
+        onSignal(application, "startup") { [unowned self] in self.startUp() }
+        onCommandLine(app) { [unowned self] commandLine in self.handle(commandLine) }
+        onSignal(application, "activate") { [unowned self] in self.presentWindow(page: nil) }
     }
 
     /// Runs the application with the process's arguments; returns its exit status.
@@ -60,5 +36,113 @@ public final class UnfoldApplication {
             return 1
         }
         return status
+    }
+
+    // MARK: Command line
+
+    /// GApplication's own option parsing: `--help` is GLib's, and an unknown
+    /// option is reported with a non-zero exit status.
+    private func addOptions(_ app: UnsafeMutablePointer<GApplication>) {
+        g_application_add_main_option(app, "page", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
+                                      fill(tr("Open the page NAME ({pages})"), ["pages": Page.names]), "NAME")
+        g_application_add_main_option(app, "reduce-motion", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                      tr("Turn animations off, as GTK’s enable-animations setting does"), nil)
+        g_application_add_main_option(app, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                      tr("Print the version and exit"), nil)
+    }
+
+    /// In the launching process, before any instance is contacted.
+    private static func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+        if g_variant_dict_contains(options, "version") != 0 {
+            print("unfold \(version)")
+            return 0
+        }
+        if let name = stringOption(options, "page"), Page(rawValue: name) == nil {
+            let message = fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names])
+            FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
+            return 2
+        }
+        return -1
+    }
+
+    private static func stringOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
+        guard let value = g_variant_dict_lookup_value(options, name, unfold_variant_type_string()) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+
+    /// In the primary instance, for its own launch and every later one.
+    private func handle(_ commandLine: OpaquePointer) -> Int32 {
+        guard startupFailure == nil else { return 1 }
+        let options = g_application_command_line_get_options_dict(gCast(commandLine))!
+        if g_variant_dict_contains(options, "reduce-motion") != 0 {
+            AnimationSettings.setAnimationsEnabled(false)
+        }
+        presentWindow(page: Self.stringOption(options, "page").flatMap(Page.init(rawValue:)))
+        return 0
+    }
+
+    // MARK: Windows
+
+    private func startUp() {
+        do {
+            try AppStyle.load()
+        } catch {
+            startupFailure = "\(error)"
+            g_application_quit(gCast(application))
+            return
+        }
+        installActions()
+    }
+
+    /// Presents the window the user used last, or opens one as it was left.
+    func presentWindow(page: Page?) {
+        let window = MainWindow.all.last ?? openWindow(state: stateStore.load())
+        if let page { window.showPage(page) }
+        window.present()
+    }
+
+    @discardableResult
+    func openWindow(state: WindowState? = nil) -> MainWindow {
+        let window = MainWindow(application: application, state: state)
+        window.onClose = { [unowned self] state in
+            do { try self.stateStore.save(state) } catch {
+                FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))
+            }
+        }
+        return window
+    }
+
+    private func installActions() {
+        Actions.add(to: application, "new-window") { [unowned self] _ in self.openWindow().present() }
+        Actions.add(to: application, "quit") { _ in
+            // Closing each window lets it save its state; the app ends with the last.
+            for window in MainWindow.all { gtk_window_close(gCast(window.window)) }
+        }
+        Actions.add(to: application, "about") { [unowned self] _ in self.showAbout() }
+
+        Actions.setAccelerators(application, for: "app.new-window", ["<Control>n"])
+        Actions.setAccelerators(application, for: "app.quit", ["<Control>q"])
+        Actions.setAccelerators(application, for: "win.close", ["<Control>w"])
+        Actions.setAccelerators(application, for: "win.focus-filter", ["<Control>f"])
+        Actions.setAccelerators(application, for: "win.show-help-overlay", ["<Control>question", "F1"])
+        for (index, page) in Page.allCases.enumerated() {
+            Actions.setAccelerators(application, for: "win.show-page::\(page.rawValue)", ["<Alt>\(index + 1)"])
+        }
+    }
+
+    private func showAbout() {
+        let dialog = gtk_about_dialog_new()!
+        let about: OpaquePointer = gCast(dialog)
+        gtk_about_dialog_set_program_name(about, tr("Unfold"))
+        gtk_about_dialog_set_version(about, Self.version)
+        gtk_about_dialog_set_comments(about, tr("Animated disclosure and filtered collections, in Swift on GTK 4."))
+        gtk_about_dialog_set_logo_icon_name(about, Self.applicationID)
+        gtk_about_dialog_set_translator_credits(about, tr("translator-credits"))
+        if let parent = gtk_application_get_active_window(application) {
+            gtk_window_set_transient_for(gCast(dialog), parent)
+        }
+        gtk_window_set_modal(gCast(dialog), 1)
+        gtk_window_present(gCast(dialog))
     }
 }

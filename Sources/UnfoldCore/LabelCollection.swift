@@ -3,15 +3,9 @@ import Foundation
 /// One label of the collection. Its `id` is its identity for as long as it
 /// exists: never a position, never a fresh UUID.
 public struct LabelRecord: Sendable, Equatable, Identifiable {
+    /// Its name on screen is the app's (translated) business, not the model's.
     public enum Category: String, Sendable, CaseIterable {
         case tile, dot
-
-        public var displayName: String {
-            switch self {
-            case .tile: "Tile"
-            case .dot: "Dot"
-            }
-        }
     }
 
     public let id: Int

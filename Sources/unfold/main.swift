@@ -1,5 +1,8 @@
 import Foundation
 import UnfoldApp
 
-let status = MainActor.assumeIsolated { UnfoldApplication().run() }
+let status = MainActor.assumeIsolated {
+    Localization.setUp()
+    return UnfoldApplication().run()
+}
 exit(status)

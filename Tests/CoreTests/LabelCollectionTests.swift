@@ -64,3 +64,15 @@ final class LabelCollectionTests: XCTestCase {
         XCTAssertNil(sample.record(id: 99))
     }
 }
+
+final class OutlineTests: XCTestCase {
+    func testSampleHierarchyHasUniqueStableIDs() {
+        let ids = OutlineNode.allIDs(OutlineNode.sample)
+        XCTAssertEqual(ids, [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(Set(ids).count, ids.count)
+        XCTAssertEqual(OutlineNode.sample.map(\.title), ["Collection", "Following item"])
+        XCTAssertEqual(OutlineNode.sample[0].children.map(\.title), ["Shapes", "Palette"])
+        XCTAssertTrue(OutlineNode.sample[0].isExpandable)
+        XCTAssertFalse(OutlineNode.sample[1].isExpandable)
+    }
+}

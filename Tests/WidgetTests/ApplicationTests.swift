@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import UnfoldApp
 import UnfoldCore
@@ -11,10 +12,10 @@ final class ApplicationTests: GtkTestCase {
             defer { AnimationSettings.setAnimationsEnabled(true) }
             for (arguments, expected) in [(["unfold"], true), (["unfold", "--reduce-motion"], false)] {
                 AnimationSettings.setAnimationsEnabled(true)
-                let app = UnfoldApplication()
+                let app = UnfoldApplication(unique: false, stateStore: temporaryStateStore())
                 var enabled: Bool?
                 var windows = 0
-                onSignal(app.application, "activate", after: true) {
+                let status = runApplication(app, arguments) {
                     enabled = AnimationSettings.animationsEnabled(gtk_settings_get_default())
                     windows = Int(g_list_length(gtk_application_get_windows(app.application)))
                     // Close what activation opened, which ends the run.
@@ -22,7 +23,7 @@ final class ApplicationTests: GtkTestCase {
                         gtk_window_destroy(gCast(window))
                     }
                 }
-                XCTAssertEqual(app.run(arguments: arguments), 0)
+                XCTAssertEqual(status, 0)
                 XCTAssertEqual(enabled, expected, "\(arguments)")
                 XCTAssertEqual(windows, 1, "activation opens one window")
                 g_object_unref(UnsafeMutableRawPointer(app.application))
@@ -33,11 +34,11 @@ final class ApplicationTests: GtkTestCase {
     func testNewWindowActionOpensAnIndependentWindowOnCtrlN() {
         onMain {
             TestDisplay.ensureInitialized()
-            let app = UnfoldApplication()
+            let app = UnfoldApplication(unique: false, stateStore: temporaryStateStore())
             var windowsAfterNew = 0
             var accelerators: [String] = []
             var independent = false
-            onSignal(app.application, "activate", after: true) {
+            let status = runApplication(app) {
                 let accels = gtk_application_get_accels_for_action(app.application, "app.new-window")
                 var index = 0
                 while let accel = accels?[index] { accelerators.append(String(cString: accel)); index += 1 }
@@ -55,11 +56,93 @@ final class ApplicationTests: GtkTestCase {
                     gtk_window_destroy(gCast(window))
                 }
             }
-            XCTAssertEqual(app.run(arguments: ["unfold"]), 0)
+            XCTAssertEqual(status, 0)
             XCTAssertEqual(accelerators, ["<Control>n"])
             XCTAssertEqual(windowsAfterNew, 2)
             XCTAssertTrue(independent, "filtering one window leaves the other as it was")
             g_object_unref(UnsafeMutableRawPointer(app.application))
         }
     }
+
+    func testKeyboardShortcutsOfTheWindow() {
+        onMain {
+            TestDisplay.ensureInitialized()
+            let app = UnfoldApplication(unique: false, stateStore: temporaryStateStore())
+            var checked = false
+            let status = runApplication(app) {
+                guard let main = MainWindow.all.last else { return XCTFail("no window") }
+                XInput.focus(main.window)
+                let root = OpaquePointer(main.window)
+                @MainActor func focused() -> WidgetPointer? { gtk_root_get_focus(root).map { gCast($0) } }
+
+                for (index, page) in Page.allCases.enumerated() {
+                    XInput.key("alt+\(index + 1)")
+                    XCTAssertTrue(iterate(until: { main.currentPage == page }), "Alt+\(index + 1) shows \(page)")
+                    XCTAssertTrue(focused()?.isInside(main.widget(of: page)) ?? false, "and puts the focus in it")
+                }
+                XInput.key("alt+1")
+                XCTAssertTrue(iterate(until: { main.currentPage == .reveal }))
+                gtk_widget_grab_focus(main.revealPage.collection.header)
+                XInput.key("ctrl+f")
+                XCTAssertTrue(iterate(until: { focused()?.isInside(main.collectionPage.searchEntry) ?? false }),
+                              "Ctrl+F focuses the collection's filter from another page")
+                XCTAssertEqual(main.currentPage, .collection)
+
+                XInput.key("F1")
+                let overlay: WidgetPointer = gCast(gtk_application_window_get_help_overlay(gCast(main.window))!)
+                XCTAssertTrue(iterate(until: { gtk_widget_get_visible(overlay) != 0 }), "F1 shows the shortcuts")
+                gtk_window_close(gCast(overlay))
+                iterate(until: { gtk_widget_get_visible(overlay) == 0 })
+                XInput.focus(main.window)
+                XInput.key("ctrl+question")
+                XCTAssertTrue(iterate(until: { gtk_widget_get_visible(overlay) != 0 }), "Ctrl+? shows the shortcuts")
+                gtk_window_close(gCast(overlay))
+                iterate(until: { gtk_widget_get_visible(overlay) == 0 })
+
+                XInput.focus(main.window)
+                XInput.key("ctrl+n")
+                XCTAssertTrue(iterate(until: { MainWindow.all.count == 2 }), "Ctrl+N opens a window")
+                let second = MainWindow.all.last!
+                XInput.focus(second.window)
+                XInput.key("ctrl+w")
+                XCTAssertTrue(iterate(until: { MainWindow.all.count == 1 }), "Ctrl+W closes it")
+                XInput.focus(main.window)
+                XInput.key("ctrl+q")
+                checked = true
+            }
+            XCTAssertEqual(status, 0, "Ctrl+Q ends the run")
+            XCTAssertTrue(checked)
+            XCTAssertEqual(MainWindow.all.count, 0)
+            g_object_unref(UnsafeMutableRawPointer(app.application))
+        }
+    }
+}
+
+/// A window-state file of the test's own, so tests never touch the user's.
+@MainActor
+func temporaryStateStore() -> WindowStateStore {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-state-\(UUID().uuidString)")
+    return WindowStateStore(path: directory.appendingPathComponent("window-state.ini").path)
+}
+
+/// Runs the app with `arguments`, calls `body` once the launch is handled (its
+/// first window is up), and returns the run's exit status. A run still going
+/// after `timeout` seconds is ended and fails the test, so a broken shortcut
+/// cannot hang the suite. ("command-line" stops at the app's own handler — GLib's
+/// first-wins accumulator — so this waits for the first window instead.)
+@MainActor
+func runApplication(_ app: UnfoldApplication, _ arguments: [String] = ["unfold"], timeout: UInt32 = 60,
+         _ body: @escaping @MainActor () -> Void) -> Int32 {
+    var started = false
+    onObjectSignal(app.application, "window-added") { _ in
+        guard !started else { return }
+        started = true
+        Timeout.after(milliseconds: 0) { body() }
+    }
+    let watchdog = Timeout.after(milliseconds: timeout * 1000) {
+        XCTFail("the application was still running after \(timeout) s")
+        for window in MainWindow.all { gtk_window_destroy(gCast(window.window)) }
+    }
+    defer { g_source_remove(watchdog) }
+    return app.run(arguments: arguments)
 }

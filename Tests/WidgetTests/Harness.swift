@@ -151,9 +151,17 @@ enum XInput {
     }
 
     /// Gives the window X keyboard focus (there is no window manager under Xvfb).
-    static func focus(_ window: TestWindow) {
-        XCTAssertEqual(xdotool(["search", "--name", "^\(window.title)$", "windowfocus", "--sync"]), 0)
-        iterate(until: { gtk_window_is_active(gCast(window.window)) != 0 })
+    static func focus(_ window: TestWindow) { focus(window.window) }
+
+    static func focus(_ window: WidgetPointer) {
+        // Titles change with the page; a unique one finds the window for sure.
+        let title = String(cString: gtk_window_get_title(gCast(window)))
+        let marker = "unfold-focus-\(getpid())-\(UInt(bitPattern: window))"
+        gtk_window_set_title(gCast(window), marker)
+        iterate(for: 0.05)
+        XCTAssertEqual(xdotool(["search", "--name", "^\(marker)$", "windowfocus", "--sync"]), 0)
+        gtk_window_set_title(gCast(window), title)
+        XCTAssertTrue(iterate(until: { gtk_window_is_active(gCast(window)) != 0 }), "the window never became active")
     }
 
     static func key(_ name: String) {

@@ -1,0 +1,15 @@
+private typealias TimeoutHandler = @MainActor () -> Void
+
+/// A one-shot GLib timeout on the main loop.
+@MainActor
+public enum Timeout {
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void) -> guint {
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            MainActor.assumeIsolated { ClosureBox<TimeoutHandler>.from(data).body() }
+            return 0  // G_SOURCE_REMOVE
+        }, ClosureBox(handler as TimeoutHandler).retainedPointer()) { data in
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Gtk
+import UnfoldCore
+
+/// The tutorial's first approach: the platform's own disclosure control. In GTK
+/// that is GtkExpander, which opens at once, without animation, in GTK 4; the
+/// caption says so, so that a user comparing pages sees why.
+@MainActor
+public final class NativePage {
+    public let widget: WidgetPointer
+    /// The expanders, by the ID of the node they show.
+    public private(set) var expanders: [Int: WidgetPointer] = [:]
+
+    public init(nodes: [OutlineNode] = OutlineNode.sample) {
+        let stack = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        stack.setMargins(top: 16, bottom: 16, start: 16, end: 16)
+        let caption = Widgets.label(tr("GtkExpander, GTK’s native disclosure control, opens without animation in GTK 4."))
+        gtk_label_set_wrap(gCast(caption), 1)
+        caption.addCSSClass("dim-label")
+        caption.addCSSClass("caption")
+        Widgets.append(caption, to: stack)
+
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(gCast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gCast(widget), stack)
+        for node in nodes { Widgets.append(build(node), to: stack) }
+        Ownership.attach(self, to: widget)
+    }
+
+    private func build(_ node: OutlineNode) -> WidgetPointer {
+        guard node.isExpandable else { return Widgets.label(node.title) }
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        content.setMargins(top: 8, bottom: 8, start: 18)
+        for child in node.children { Widgets.append(build(child), to: content) }
+        let expander = gtk_expander_new(node.title)!
+        gtk_expander_set_child(gCast(expander), content)
+        expanders[node.id] = expander
+        return expander
+    }
+}

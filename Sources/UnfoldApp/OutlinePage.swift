@@ -1,0 +1,195 @@
+import Gtk
+import UnfoldCore
+
+/// The tutorial's outline-view approach: a data-driven hierarchy in GtkListView
+/// with GtkTreeListModel and GtkTreeExpander, with selection, driven by the
+/// keyboard (arrows move, + or → expands, − or ← collapses, Enter toggles).
+///
+/// Each node has one item object for the page's lifetime, tagged with the node's
+/// ID, so rows keep their identity across expanding and collapsing.
+@MainActor
+public final class OutlinePage {
+    public let widget: WidgetPointer
+    public let listView: WidgetPointer
+    private let tree: OpaquePointer
+    private let selection: OpaquePointer
+    private let nodes: [Int: OutlineNode]
+    private var items: [Int: UnsafeMutablePointer<GObject>] = [:]
+    private var childStores: [Int: OpaquePointer] = [:]
+    private let rootStore: OpaquePointer
+
+    private static let idQuark = g_quark_from_static_string("unfold-outline-id")
+
+    public init(roots: [OutlineNode] = OutlineNode.sample) {
+        var nodes: [Int: OutlineNode] = [:]
+        func index(_ list: [OutlineNode]) { for node in list { nodes[node.id] = node; index(node.children) } }
+        index(roots)
+        self.nodes = nodes
+
+        rootStore = g_list_store_new(gtk_string_object_get_type())
+        var makeChildren: @MainActor (UnsafeMutableRawPointer) -> OpaquePointer? = { _ in nil }
+        tree = ListModels.tree(root: OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rootStore)))) { makeChildren($0) }
+        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(tree))))
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(selection))), factory)
+        Accessibility.setLabel(listView, tr("Outline"))
+        listView.addCSSClass("navigation-sidebar")
+
+        let caption = Widgets.label(tr("GtkListView with GtkTreeListModel: rows come from a model and keep stable IDs."))
+        gtk_label_set_wrap(gCast(caption), 1)
+        caption.addCSSClass("dim-label")
+        caption.addCSSClass("caption")
+        caption.setMargins(top: 16, bottom: 8, start: 16, end: 16)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gCast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gCast(scrolled), listView)
+        gtk_widget_set_vexpand(scrolled, 1)
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        Widgets.append(caption, to: widget)
+        Widgets.append(scrolled, to: widget)
+
+        for root in roots { g_list_store_append(rootStore, item(for: root)) }
+        makeChildren = { [unowned self] item in self.childModel(of: item) }
+        connectFactory(factory)
+        connectKeyboard()
+        onPositionSignal(listView, "activate") { [unowned self] position in self.toggle(at: position) }
+        Ownership.attach(self, to: widget)
+    }
+
+    // MARK: Model
+
+    private func item(for node: OutlineNode) -> UnsafeMutablePointer<GObject> {
+        if let item = items[node.id] { return item }
+        let item: UnsafeMutablePointer<GObject> = gCast(gtk_string_object_new(node.title)!)
+        g_object_set_qdata(item, Self.idQuark, UnsafeMutableRawPointer(bitPattern: node.id))
+        items[node.id] = item
+        return item
+    }
+
+    /// The ID of a model item of this page.
+    public static func id(of item: UnsafeMutableRawPointer) -> Int {
+        Int(bitPattern: g_object_get_qdata(gCast(item), idQuark))
+    }
+
+    /// The same store every time a node opens, so its rows keep their objects.
+    private func childModel(of item: UnsafeMutableRawPointer) -> OpaquePointer? {
+        guard let node = nodes[Self.id(of: item)], node.isExpandable else { return nil }
+        let store = childStores[node.id] ?? {
+            let store = g_list_store_new(gtk_string_object_get_type())!
+            for child in node.children { g_list_store_append(store, self.item(for: child)) }
+            childStores[node.id] = store
+            return store
+        }()
+        return OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))  // the tree model takes this reference
+    }
+
+    // MARK: Rows
+
+    /// A row as shown now.
+    public struct Row: Equatable {
+        public let id: Int
+        public let title: String
+        public let depth: Int
+        public let isExpanded: Bool
+        /// The model object behind the row: the same one for as long as the page lives.
+        public let item: UnsafeMutableRawPointer
+    }
+
+    public var rows: [Row] {
+        (0..<g_list_model_get_n_items(tree)).compactMap { row(at: $0) }
+    }
+
+    public var selectedPosition: UInt32? {
+        let position = gtk_single_selection_get_selected(selection)
+        return position == GTK_INVALID_LIST_POSITION ? nil : position
+    }
+
+    private func row(at position: UInt32) -> Row? {
+        guard let listRow = gtk_tree_list_model_get_row(tree, position) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(listRow)) }
+        guard let item = gtk_tree_list_row_get_item(listRow) else { return nil }
+        defer { g_object_unref(item) }
+        let id = Self.id(of: item)
+        return Row(id: id, title: nodes[id]?.title ?? "", depth: Int(gtk_tree_list_row_get_depth(listRow)),
+                   isExpanded: gtk_tree_list_row_get_expanded(listRow) != 0, item: item)
+    }
+
+    private func withListRow(at position: UInt32, _ body: (OpaquePointer) -> Void) {
+        guard let listRow = gtk_tree_list_model_get_row(tree, position) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(listRow)) }
+        body(listRow)
+    }
+
+    public func setExpanded(_ expanded: Bool, at position: UInt32) {
+        withListRow(at: position) { gtk_tree_list_row_set_expanded($0, expanded ? 1 : 0) }
+    }
+
+    private func toggle(at position: UInt32) {
+        withListRow(at: position) { row in
+            guard gtk_tree_list_row_is_expandable(row) != 0 else { return }
+            gtk_tree_list_row_set_expanded(row, gtk_tree_list_row_get_expanded(row) == 0 ? 1 : 0)
+        }
+    }
+
+    // MARK: Widgets
+
+    private func connectFactory(_ factory: OpaquePointer) {
+        onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { listItem in
+            let expander = gtk_tree_expander_new()!
+            gtk_tree_expander_set_child(gCast(expander), Widgets.label(""))
+            gtk_list_item_set_child(OpaquePointer(listItem), expander)
+        }
+        onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { [unowned self] listItem in
+            guard let expander = gtk_list_item_get_child(OpaquePointer(listItem)),
+                  let listRow = gtk_list_item_get_item(OpaquePointer(listItem)) else { return }
+            gtk_tree_expander_set_list_row(gCast(expander), OpaquePointer(listRow))
+            guard let item = gtk_tree_list_row_get_item(OpaquePointer(listRow)) else { return }
+            defer { g_object_unref(item) }
+            let title = self.nodes[Self.id(of: item)]?.title ?? ""
+            gtk_label_set_text(gCast(gtk_tree_expander_get_child(gCast(expander))), title)
+        }
+    }
+
+    private func connectKeyboard() {
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [unowned self] keyval, _ in
+            guard let position = self.selectedPosition, let row = self.row(at: position) else { return false }
+            switch Int32(keyval) {
+            case GDK_KEY_plus, GDK_KEY_KP_Add, GDK_KEY_Right:
+                self.setExpanded(true, at: position)
+            case GDK_KEY_minus, GDK_KEY_KP_Subtract, GDK_KEY_Left:
+                if row.isExpanded {
+                    self.setExpanded(false, at: position)
+                } else if keyval == UInt32(GDK_KEY_Left) {
+                    self.selectParent(of: position)
+                } else {
+                    return false
+                }
+            default:
+                return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(listView, keys)
+    }
+
+    /// ← on a closed row goes to its parent, as in any tree.
+    private func selectParent(of position: UInt32) {
+        withListRow(at: position) { row in
+            guard let parent = gtk_tree_list_row_get_parent(row) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(parent)) }
+            let parentPosition = gtk_tree_list_row_get_position(parent)
+            gtk_selection_model_select_item(selection, parentPosition, 1)
+            _ = gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(parentPosition))
+        }
+    }
+
+    isolated deinit {
+        // The page owns one reference to each model object it made.
+        for item in items.values { g_object_unref(item) }
+        for store in childStores.values { g_object_unref(UnsafeMutableRawPointer(store)) }
+        g_object_unref(UnsafeMutableRawPointer(rootStore))
+        g_object_unref(UnsafeMutableRawPointer(tree))
+        g_object_unref(UnsafeMutableRawPointer(selection))
+    }
+}

@@ -1,0 +1,31 @@
+import Gtk
+
+/// The pages of a window: the tutorial's approaches side by side.
+public enum Page: String, CaseIterable, Sendable {
+    /// The precisely animated custom reveal.
+    case reveal
+    /// GtkExpander, GTK's native disclosure control.
+    case native
+    /// GtkListView with GtkTreeListModel: the data-driven outline.
+    case outline
+    /// The filtered collection.
+    case collection
+
+    @MainActor public var title: String {
+        switch self {
+        case .reveal: tr("Reveal")
+        case .native: tr("Native")
+        case .outline: tr("Outline")
+        case .collection: tr("Collection")
+        }
+    }
+
+    /// What the window is titled while the page shows: the tutorial's collection
+    /// window is "Label Collection".
+    @MainActor var windowTitle: String {
+        self == .collection ? tr("Label Collection") : tr("Unfold")
+    }
+
+    /// "reveal, native, outline, collection", for messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
