@@ -86,6 +86,10 @@ case "$command" in
     # A GTK critical anywhere fails the run; rendering and settings do not depend
     # on the machine's GPU or the user's desktop.
     export G_DEBUG=fatal-criticals GSK_RENDERER=cairo GSETTINGS_BACKEND=memory GDK_BACKEND=x11
+    # The apps the tests launch keep their window state away from the user's.
+    XDG_CONFIG_HOME=$(mktemp -d)
+    export XDG_CONFIG_HOME
+    trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
     export UNFOLD_EXECUTABLE
     UNFOLD_EXECUTABLE="$(swift build --show-bin-path)/unfold"
     with_display swift test --skip-build --disable-swift-testing "$@"

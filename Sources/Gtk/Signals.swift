@@ -191,3 +191,18 @@ public func onCommandLine(
     return connect(application, "command-line", handler as CommandLineHandler,
                    unsafeBitCast(callback, to: GCallback.self), after: after)
 }
+
+private typealias ItemsChangedHandler = @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void
+
+/// Connects to a GListModel's "items-changed".
+@MainActor @discardableResult
+public func onItemsChanged(
+    _ model: OpaquePointer,
+    _ handler: @escaping @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+        MainActor.assumeIsolated { ClosureBox<ItemsChangedHandler>.from(data).body(position, removed, added) }
+    }
+    return connect(UnsafeMutableRawPointer(model), "items-changed", handler as ItemsChangedHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}

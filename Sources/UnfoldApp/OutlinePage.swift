@@ -3,7 +3,8 @@ import UnfoldCore
 
 /// The tutorial's outline-view approach: a data-driven hierarchy in GtkListView
 /// with GtkTreeListModel and GtkTreeExpander, with selection, driven by the
-/// keyboard (arrows move, + or → expands, − or ← collapses, Enter toggles).
+/// keyboard (↑ ↓ Home End move, + or → expands, − or ← collapses or goes to the
+/// parent, Enter toggles).
 ///
 /// Each node has one item object for the page's lifetime, tagged with the node's
 /// ID, so rows keep their identity across expanding and collapsing.
@@ -17,6 +18,8 @@ public final class OutlinePage {
     private var items: [Int: UnsafeMutablePointer<GObject>] = [:]
     private var childStores: [Int: OpaquePointer] = [:]
     private let rootStore: OpaquePointer
+    /// The nodes the user has opened, by ID: the one record of expansion.
+    public private(set) var expandedIDs: Set<Int> = []
 
     private static let idQuark = g_quark_from_static_string("unfold-outline-id")
 
@@ -49,10 +52,13 @@ public final class OutlinePage {
         Widgets.append(scrolled, to: widget)
 
         for root in roots { g_list_store_append(rootStore, item(for: root)) }
-        makeChildren = { [unowned self] item in self.childModel(of: item) }
+        // The tree model may outlive the page (a list view lets it go last).
+        makeChildren = { [weak self] item in self?.childModel(of: item) }
         connectFactory(factory)
         connectKeyboard()
         onPositionSignal(listView, "activate") { [unowned self] position in self.toggle(at: position) }
+        onItemsChanged(tree) { [weak self] position, _, added in self?.rowsAppeared(at: position, count: added) }
+        rowsAppeared(at: 0, count: g_list_model_get_n_items(tree))
         Ownership.attach(self, to: widget)
     }
 
@@ -124,6 +130,40 @@ public final class OutlinePage {
         withListRow(at: position) { gtk_tree_list_row_set_expanded($0, expanded ? 1 : 0) }
     }
 
+    /// GtkTreeListModel forgets a row's expansion when its parent closes; the page
+    /// remembers it, as the other pages' groups do, and reopens the row when it
+    /// shows again. Rows report their own changes (mouse or keyboard alike).
+    private func rowsAppeared(at position: UInt32, count: UInt32) {
+        for offset in 0..<count {
+            guard let listRow = gtk_tree_list_model_get_row(tree, position + offset) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(listRow)) }
+            guard let item = gtk_tree_list_row_get_item(listRow) else { continue }
+            let id = Self.id(of: item)
+            g_object_unref(item)
+            // Rows belong to the tree model and may outlive the page: hold it weakly.
+            onNotify(UnsafeMutableRawPointer(listRow), "expanded") { [weak self] in
+                guard let self else { return }
+                // A row dropped because its parent closed also reports itself closed,
+                // but it has no item any more: then its ID stays remembered.
+                guard let item = gtk_tree_list_row_get_item(listRow) else { return }
+                g_object_unref(item)
+                if gtk_tree_list_row_get_expanded(listRow) != 0 { self.expandedIDs.insert(id) } else { self.expandedIDs.remove(id) }
+            }
+            if expandedIDs.contains(id) { reopen(listRow) }
+        }
+    }
+
+    /// The tree model is mid-change while it reports new rows, so a row is reopened
+    /// just after — still before the next frame is drawn.
+    private func reopen(_ listRow: OpaquePointer) {
+        let row = UnsafeMutableRawPointer(listRow)
+        g_object_ref(row)
+        Timeout.after(milliseconds: 0) {
+            gtk_tree_list_row_set_expanded(OpaquePointer(row), 1)
+            g_object_unref(row)
+        }
+    }
+
     private func toggle(at position: UInt32) {
         withListRow(at: position) { row in
             guard gtk_tree_list_row_is_expandable(row) != 0 else { return }
@@ -150,11 +190,31 @@ public final class OutlinePage {
         }
     }
 
+    /// Keys act on the selection, and are taken before the row's widgets see them:
+    /// in GTK 4.8 the tree expander takes focus itself (keeping Enter from the
+    /// list) and recycled row widgets move the focus, which the selection follows.
+    /// Driving the selection model directly keeps selection and keys in step.
     private func connectKeyboard() {
         let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         onKeyPressed(keys) { [unowned self] keyval, _ in
             guard let position = self.selectedPosition, let row = self.row(at: position) else { return false }
+            let count = g_list_model_get_n_items(self.tree)
             switch Int32(keyval) {
+            case GDK_KEY_Down, GDK_KEY_KP_Down:
+                self.select(position: min(position + 1, count - 1))
+                return true
+            case GDK_KEY_Up, GDK_KEY_KP_Up:
+                self.select(position: position == 0 ? 0 : position - 1)
+                return true
+            case GDK_KEY_Home, GDK_KEY_KP_Home:
+                self.select(position: 0)
+                return true
+            case GDK_KEY_End, GDK_KEY_KP_End:
+                self.select(position: count - 1)
+                return true
+            case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+                self.toggle(at: position)
             case GDK_KEY_plus, GDK_KEY_KP_Add, GDK_KEY_Right:
                 self.setExpanded(true, at: position)
             case GDK_KEY_minus, GDK_KEY_KP_Subtract, GDK_KEY_Left:
@@ -162,12 +222,14 @@ public final class OutlinePage {
                     self.setExpanded(false, at: position)
                 } else if keyval == UInt32(GDK_KEY_Left) {
                     self.selectParent(of: position)
+                    return true
                 } else {
                     return false
                 }
             default:
                 return false
             }
+            self.select(row.id)
             return true
         }
         gtk_widget_add_controller(listView, keys)
@@ -178,10 +240,21 @@ public final class OutlinePage {
         withListRow(at: position) { row in
             guard let parent = gtk_tree_list_row_get_parent(row) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(parent)) }
-            let parentPosition = gtk_tree_list_row_get_position(parent)
-            gtk_selection_model_select_item(selection, parentPosition, 1)
-            _ = gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(parentPosition))
+            select(position: gtk_tree_list_row_get_position(parent))
         }
+    }
+
+    /// Selects the row of node `id` and moves the focus to it. GTK 4.8 recycles row
+    /// widgets when rows come and go, and the focused one can be rebound to another
+    /// row; the selection would follow it.
+    private func select(_ id: Int) {
+        guard let position = rows.firstIndex(where: { $0.id == id }) else { return }
+        select(position: UInt32(position))
+    }
+
+    private func select(position: UInt32) {
+        gtk_selection_model_select_item(selection, position, 1)
+        _ = gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(position))
     }
 
     isolated deinit {

@@ -1,0 +1,171 @@
+import Foundation
+import Gtk
+@testable import UnfoldApp
+import UnfoldCore
+import XCTest
+
+final class PagesTests: GtkTestCase {
+    func testEveryPageBuildsAndShows() {
+        onMain {
+            let main = MainWindow(application: nil)
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            for page in Page.allCases {
+                main.showPage(page)
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(main.widget(of: page)) != 0 }), "\(page) is shown")
+                XCTAssertEqual(main.currentPage, page)
+                XCTAssertTrue(iterate(until: { gtk_widget_get_height(main.widget(of: page)) > 100 }), "\(page) is laid out")
+            }
+            XCTAssertEqual(Page.allCases.map(\.rawValue), ["reveal", "native", "outline", "collection"])
+        }
+    }
+
+    func testNativePageIsNestedExpandersThatKeepTheirState() {
+        onMain {
+            let page = NativePage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            let collection: OpaquePointer = gCast(page.expanders[1]!)
+            let shapes: OpaquePointer = gCast(page.expanders[2]!)
+            XCTAssertEqual(String(cString: gtk_expander_get_label(collection)), "Collection")
+            gtk_expander_set_expanded(collection, 1)
+            // GtkExpander parents its child only while expanded.
+            XCTAssertTrue(page.expanders[2]!.isInside(page.expanders[1]!), "Shapes is nested in Collection")
+            gtk_expander_set_expanded(shapes, 1)
+            gtk_expander_set_expanded(collection, 0)
+            gtk_expander_set_expanded(collection, 1)
+            XCTAssertEqual(gtk_expander_get_expanded(shapes), 1)
+        }
+    }
+
+    func testOutlineByKeyboardKeepsRowIDs() {
+        onMain {
+            let page = OutlinePage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            @MainActor func titles() -> [String] { page.rows.map(\.title) }
+            XCTAssertEqual(titles(), ["Collection", "Following item"])
+            let itemsByID = Dictionary(uniqueKeysWithValues: page.rows.map { ($0.id, $0.item) })
+
+            XInput.focus(window)
+            _ = gtk_widget_child_focus(page.listView, GTK_DIR_TAB_FORWARD)
+            XCTAssertEqual(page.selectedPosition, 0)
+            XInput.key("plus")
+            XCTAssertTrue(iterate(until: { titles() == ["Collection", "Shapes", "Palette", "Following item"] }), "+ expands")
+            XInput.key("Down")
+            XCTAssertTrue(iterate(until: { page.selectedPosition == 1 }), "↓ selects the next row")
+            XInput.key("Right")
+            XCTAssertTrue(iterate(until: { titles() == ["Collection", "Shapes", "Circle", "Square", "Palette", "Following item"] }), "→ expands")
+            XCTAssertEqual(page.rows.map(\.depth), [0, 1, 2, 2, 1, 0])
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { titles() == ["Collection", "Shapes", "Palette", "Following item"] }), "Enter toggles")
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { titles().count == 6 }))
+            XInput.key("Left")
+            XCTAssertTrue(iterate(until: { titles().count == 4 }), "← collapses")
+            XInput.key("Left")
+            XCTAssertTrue(iterate(until: { page.selectedPosition == 0 }), "← on a closed row goes to its parent")
+            XInput.key("minus")
+            XCTAssertTrue(iterate(until: { titles() == ["Collection", "Following item"] }), "− collapses")
+            XInput.key("End")
+            XCTAssertTrue(iterate(until: { page.selectedPosition == 1 }), "End selects the last row")
+            XInput.key("Up")
+            XCTAssertTrue(iterate(until: { page.selectedPosition == 0 }), "↑ selects the previous row")
+
+            // The rows are the same model objects, with the same IDs, as before.
+            XCTAssertEqual(page.rows.map(\.id), [1, 6])
+            for row in page.rows { XCTAssertEqual(row.item, itemsByID[row.id]) }
+            page.setExpanded(true, at: 0)
+            iterate(for: 0.05)
+            XCTAssertEqual(page.rows.map(\.id), [1, 2, 5, 6], "Shapes stays as the user left it: closed")
+        }
+    }
+
+    func testOutlineRowsKeepTheirObjectsAcrossCollapse() {
+        onMain {
+            let page = OutlinePage()
+            page.setExpanded(true, at: 0)
+            page.setExpanded(true, at: 1)
+            let before = page.rows
+            XCTAssertEqual(page.expandedIDs, [1, 2])
+            page.setExpanded(false, at: 0)
+            XCTAssertEqual(page.rows.map(\.id), [1, 6])
+            page.setExpanded(true, at: 0)
+            // Shapes reopens as it was, before the next frame.
+            XCTAssertTrue(iterate(until: { page.rows.count == before.count }))
+            XCTAssertEqual(page.rows, before, "same IDs, same objects, same expansion of Shapes")
+            g_object_ref_sink(UnsafeMutableRawPointer(page.widget))
+            g_object_unref(UnsafeMutableRawPointer(page.widget))
+        }
+    }
+}
+
+final class WindowStateTests: GtkTestCase {
+    @MainActor
+    static func store(writing contents: String? = nil) -> WindowStateStore {
+        let store = temporaryStateStore()
+        if let contents {
+            try! FileManager.default.createDirectory(atPath: (store.path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            try! contents.write(toFile: store.path, atomically: true, encoding: .utf8)
+        }
+        return store
+    }
+
+    func testRoundTrip() throws {
+        try onMain {
+            let store = WindowStateTests.store()
+            XCTAssertNil(store.load(), "no file: no state, no complaint")
+            let state = WindowState(width: 700, height: 500, maximized: true, page: .outline)
+            try store.save(state)
+            XCTAssertEqual(store.load(), state)
+        }
+    }
+
+    func testCorruptFilesAreReportedOnceAndIgnored() {
+        onMain {
+            for contents in ["not a key file [[[", "[window]\nwidth=wide\nheight=2\nmaximized=false\npage=reveal\n",
+                             "[window]\nwidth=10\nheight=20\nmaximized=false\npage=elsewhere\n",
+                             "[window]\nwidth=-5\nheight=20\nmaximized=false\npage=reveal\n", "\u{FF}\u{FE}garbage"] {
+                let store = WindowStateTests.store(writing: contents)
+                var reports: [String] = []
+                store.report = { reports.append($0) }
+                XCTAssertNil(store.load(), contents)
+                XCTAssertNil(store.load())
+                XCTAssertEqual(reports.count, 1, "reported once: \(reports)")
+                XCTAssertTrue(reports.first?.contains(store.path) ?? false)
+            }
+        }
+    }
+
+    /// A write that fails part-way (here: the file-size limit, which binds root
+    /// too, as a full disk would) leaves the previous file exactly as it was.
+    func testAFailedWriteLeavesTheOldFileIntact() throws {
+        try onMain {
+            let store = WindowStateTests.store()
+            let old = WindowState(width: 640, height: 480, maximized: false, page: .collection)
+            try store.save(old)
+            let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+
+            var limit = rlimit()
+            getrlimit(RLIMIT_FSIZE_VALUE, &limit)
+            let saved = limit
+            signal(SIGXFSZ, SIG_IGN)  // fail the write with EFBIG instead of killing the process
+            limit.rlim_cur = 16
+            setrlimit(RLIMIT_FSIZE_VALUE, &limit)
+            let result = Result { try store.save(WindowState(width: 1200, height: 900, maximized: true, page: .reveal)) }
+            var restore = saved
+            setrlimit(RLIMIT_FSIZE_VALUE, &restore)
+            signal(SIGXFSZ, SIG_DFL)
+
+            XCTAssertThrowsError(try result.get(), "the write could not complete")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store.path)), before, "byte for byte")
+            XCTAssertEqual(store.load(), old)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: (store.path as NSString).deletingLastPathComponent)
+            XCTAssertEqual(leftovers, ["window-state.ini"], "no half-written file left behind")
+        }
+    }
+}
+
+/// Glibc imports RLIMIT_FSIZE as an enum case; setrlimit wants its raw value.
+let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
