@@ -1,5 +1,6 @@
 import Gtk
 import UnfoldCore
+import UnfoldWidgets
 
 /// One application window: a header bar (page switcher, primary menu) above the
 /// pages. Every window has its own pages, so its own filter and expansion state.
@@ -8,7 +9,7 @@ public final class MainWindow {
     /// The tutorial's `.frame(minWidth: 360, minHeight: 280)`.
     public static let minimumWidth: Int32 = 360
     public static let minimumHeight: Int32 = 280
-    static let defaultWidth: Int32 = 560
+    static let defaultWidth: Int32 = 760
     static let defaultHeight: Int32 = 620
 
     public let window: WidgetPointer
@@ -99,6 +100,10 @@ public final class MainWindow {
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
         Accessibility.setLabel(switcher, tr("Pages"))
+        // Narrow windows get the pages in a drop-down instead: the header bar
+        // centres its title, so four labelled buttons would set the window's
+        // minimum width far beyond the tutorial's 360 px.
+        let squeezer = Squeezer(wide: switcher, narrow: makePageDropDown())
 
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
@@ -112,9 +117,23 @@ public final class MainWindow {
         Accessibility.setLabel(menuButton, tr("Main Menu"))
 
         let headerBar = gtk_header_bar_new()!
-        gtk_header_bar_set_title_widget(gCast(headerBar), switcher)
+        gtk_header_bar_set_title_widget(gCast(headerBar), squeezer.widget)
         gtk_header_bar_pack_end(gCast(headerBar), menuButton)
         return headerBar
+    }
+
+    private func makePageDropDown() -> WidgetPointer {
+        var titles: [UnsafePointer<CChar>?] = Page.allCases.map { UnsafePointer(strdup($0.title)) } + [nil]
+        defer { titles.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        let dropDown = gtk_drop_down_new_from_strings(&titles)!
+        Accessibility.setLabel(dropDown, tr("Pages"))
+        let selected = { [unowned self] in guint(Page.allCases.firstIndex(of: self.currentPage) ?? 0) }
+        onNotify(stack, "visible-child") { gtk_drop_down_set_selected(gCast(dropDown), selected()) }
+        onNotify(dropDown, "selected") { [unowned self] in
+            let index = Int(gtk_drop_down_get_selected(gCast(dropDown)))
+            if Page.allCases.indices.contains(index) { self.showPage(Page.allCases[index]) }
+        }
+        return dropDown
     }
 
     /// Window actions; their accelerators are the application's (see UnfoldApplication).

@@ -75,6 +75,54 @@ final class AppProcessTests: XCTestCase {
         XCTAssertTrue(output.stdout.contains("--reduce-motion"), "stdout: \(output.stdout)")
     }
 
+    func testBadPageNameListsTheValidOnes() throws {
+        let output = try Self.run(Self.executable, ["--page", "sideways"])
+        XCTAssertNotEqual(output.status, 0)
+        XCTAssertTrue(output.stderr.contains("sideways"), output.stderr)
+        XCTAssertTrue(output.stderr.contains("reveal, native, outline, collection"), output.stderr)
+    }
+
+    func testVersion() throws {
+        let output = try Self.run(Self.executable, ["--version"])
+        XCTAssertEqual(output.status, 0)
+        XCTAssertEqual(output.stdout, "unfold 0.1.0\n")
+    }
+
+    /// The page tab that is selected, as assistive technologies see it.
+    static func selectedPage(_ nodes: [Node]) -> String? {
+        nodes.first { $0.role == "page tab" && $0.states.contains("selected") }?.name
+    }
+
+    func testPageOptionOpensEachPageAndASecondLaunchPresentsTheRunningApp() throws {
+        let titles = ["reveal": "Reveal", "native": "Native", "outline": "Outline", "collection": "Collection"]
+        for (name, title) in titles.sorted(by: { $0.key < $1.key }) {
+            let app = Process()
+            app.executableURL = URL(fileURLWithPath: Self.executable)
+            app.arguments = ["--page", name]
+            try app.run()
+            _ = try Self.waitForTree { Self.selectedPage($0) == title }
+            app.terminate()
+            app.waitUntilExit()
+        }
+
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: Self.executable)
+        let errors = Pipe()
+        first.standardError = errors
+        try first.run()
+        _ = try Self.waitForTree { Self.selectedPage($0) != nil }
+        // A second launch hands its command line to the running instance and ends.
+        let second = try Self.run(Self.executable, ["--page", "outline"], timeout: 10)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let nodes = try Self.waitForTree { Self.selectedPage($0) == "Outline" }
+        XCTAssertEqual(nodes.filter { $0.role == "frame" }.count, 1, "still one window")
+        XCTAssertTrue(first.isRunning)
+        first.terminate()
+        first.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), stderr)
+    }
+
     func testDisclosureThroughAccessibility() throws {
         for arguments in [[], ["--reduce-motion"]] {
             let app = Process()

@@ -116,6 +116,34 @@ final class ApplicationTests: GtkTestCase {
             g_object_unref(UnsafeMutableRawPointer(app.application))
         }
     }
+
+    func testWindowComesBackWithItsSizeAndPage() {
+        onMain {
+            let store = temporaryStateStore()
+            var app = UnfoldApplication(unique: false, stateStore: store)
+            var status = runApplication(app) {
+                let main = MainWindow.all.last!
+                XCTAssertEqual(main.currentPage, .reveal, "no saved state: the first page")
+                main.showPage(.outline)
+                gtk_window_set_default_size(gCast(main.window), 610, 470)
+                gtk_window_close(gCast(main.window))
+            }
+            XCTAssertEqual(status, 0)
+            XCTAssertEqual(store.load(), WindowState(width: 610, height: 470, maximized: false, page: .outline))
+            g_object_unref(UnsafeMutableRawPointer(app.application))
+
+            app = UnfoldApplication(unique: false, stateStore: store)
+            var restored: WindowState?
+            status = runApplication(app) {
+                let main = MainWindow.all.last!
+                restored = main.state
+                gtk_window_destroy(gCast(main.window))
+            }
+            XCTAssertEqual(status, 0)
+            XCTAssertEqual(restored, WindowState(width: 610, height: 470, maximized: false, page: .outline))
+            g_object_unref(UnsafeMutableRawPointer(app.application))
+        }
+    }
 }
 
 /// A window-state file of the test's own, so tests never touch the user's.

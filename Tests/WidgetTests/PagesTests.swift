@@ -20,6 +20,27 @@ final class PagesTests: GtkTestCase {
         }
     }
 
+    func testNarrowWindowsSwitchPagesWithADropDown() {
+        onMain {
+            let main = MainWindow(application: nil)
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            let dropDowns = descendants(of: gtk_window_get_titlebar(gCast(main.window))!, ofType: gtk_drop_down_get_type())
+            let switchers = descendants(of: gtk_window_get_titlebar(gCast(main.window))!, ofType: gtk_stack_switcher_get_type())
+            guard let dropDown = dropDowns.first, let switcher = switchers.first else { return XCTFail("no page switcher") }
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(switcher) != 0 }), "wide: the switcher")
+            XCTAssertEqual(gtk_widget_get_mapped(dropDown), 0)
+
+            gtk_window_set_default_size(gCast(main.window), 370, 500)
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(dropDown) != 0 }), "narrow: the drop-down")
+            XCTAssertEqual(gtk_widget_get_mapped(switcher), 0)
+            gtk_drop_down_set_selected(gCast(dropDown), 2)
+            XCTAssertEqual(main.currentPage, .outline)
+            main.showPage(.collection)
+            XCTAssertEqual(gtk_drop_down_get_selected(gCast(dropDown)), 3, "it follows the page")
+        }
+    }
+
     func testNativePageIsNestedExpandersThatKeepTheirState() {
         onMain {
             let page = NativePage()
