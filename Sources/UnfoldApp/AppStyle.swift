@@ -14,5 +14,11 @@ public enum AppStyle {
     public static func load() throws {
         guard let path = DataDirectory.locate(fileName) else { throw MissingStylesheet() }
         try Stylesheet.load(path: path)
+        // Installed, the icons are in the system's hicolor theme; in a development
+        // build they are in data/icons.
+        if let icons = DataDirectory.locate("icons"), let display = gdk_display_get_default() {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
+        gtk_window_set_default_icon_name(UnfoldApplication.applicationID)
     }
 }

@@ -43,8 +43,7 @@ public final class CollectionPage {
         caption.addCSSClass("caption")
         caption.addCSSClass("dim-label")
 
-        var makeRow: AnimatedColumn.RowFactory = { _ in fatalError("rows are built once the page exists") }
-        column = AnimatedColumn { id in makeRow(id) }
+        column = AnimatedColumn()
         gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
         Accessibility.setLabel(column.widget, tr("Labels"))
 
@@ -73,7 +72,7 @@ public final class CollectionPage {
         Widgets.append(tilesOnlyToggle, to: controls)
         for child in [controls, caption, scrolled] { Widgets.append(child, to: widget) }
 
-        makeRow = { [unowned self] id in self.makeRow(id) }
+        column.makeRow = { [unowned self] id in self.makeRow(id) }
         connectControls()
         Ownership.attach(self, to: widget)
         updateCaption()
@@ -100,6 +99,8 @@ public final class CollectionPage {
     private func updateCaption() {
         let visible = visibleIDs.count
         // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
+        // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
+        // match the filter. The plural form follows {visible}.
         let template = ntr("{visible} of {total} labels", "{visible} of {total} labels", visible)
         gtk_label_set_text(gCast(caption), fill(template, ["visible": visible, "total": collection.count]))
     }

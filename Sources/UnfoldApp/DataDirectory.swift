@@ -9,10 +9,12 @@ public enum DataDirectory {
             .first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    static var candidates: [String] {
+    static var candidates: [String] { candidates(forExecutable: CommandLine.arguments[0]) }
+
+    static func candidates(forExecutable path: String) -> [String] {
         var directories: [String] = []
         if let override = ProcessInfo.processInfo.environment["UNFOLD_DATA_DIR"] { directories.append(override) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let executable = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         directories.append(executable.deletingLastPathComponent().appendingPathComponent("../share/unfold").standardized.path)
         let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data").standardized.path

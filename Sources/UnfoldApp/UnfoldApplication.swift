@@ -138,7 +138,9 @@ public final class UnfoldApplication {
         gtk_about_dialog_set_version(about, Self.version)
         gtk_about_dialog_set_comments(about, tr("Animated disclosure and filtered collections, in Swift on GTK 4."))
         gtk_about_dialog_set_logo_icon_name(about, Self.applicationID)
-        gtk_about_dialog_set_translator_credits(about, tr("translator-credits"))
+        // TRANSLATORS: your name(s), one per line; shown in the About dialog.
+        let credits = tr("translator-credits")
+        if credits != "translator-credits" { gtk_about_dialog_set_translator_credits(about, credits) }
         if let parent = gtk_application_get_active_window(application) {
             gtk_window_set_transient_for(gCast(dialog), parent)
         }

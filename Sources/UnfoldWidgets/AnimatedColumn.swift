@@ -18,14 +18,15 @@ public final class AnimatedColumn: WidgetImplementation {
 
     public typealias RowFactory = @MainActor (_ id: Int) -> WidgetPointer
 
-    private let makeRow: RowFactory
+    /// Builds the row of an ID; set before the first `setVisibleIDs`.
+    public var makeRow: RowFactory?
     private var transition = ColumnTransition(spacing: Double(AnimatedColumn.spacing))
     private var rows: [Int: WidgetPointer] = [:]
     /// Where each row was placed by the last allocation: what is on screen.
     public private(set) var frames: [ColumnTransition.Frame] = []
     private var driver: AnimationDriver!
 
-    public init(makeRow: @escaping RowFactory) {
+    public init(makeRow: RowFactory? = nil) {
         self.makeRow = makeRow
         super.init(Self.widgetClass)
         driver = AnimationDriver(widget: widget, step: { [unowned self] time in
@@ -54,6 +55,7 @@ public final class AnimatedColumn: WidgetImplementation {
     /// is shown; returns whether they did.
     @discardableResult
     public func setVisibleIDs(_ ids: [Int]) -> Bool {
+        guard let makeRow else { preconditionFailure("AnimatedColumn needs makeRow before it shows rows") }
         for id in ids where rows[id] == nil {
             let row = makeRow(id)
             gtk_widget_set_parent(row, widget)

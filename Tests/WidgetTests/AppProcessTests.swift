@@ -20,6 +20,7 @@ final class AppProcessTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = launchEnvironment()
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -99,6 +100,7 @@ final class AppProcessTests: XCTestCase {
             let app = Process()
             app.executableURL = URL(fileURLWithPath: Self.executable)
             app.arguments = ["--page", name]
+            app.environment = launchEnvironment()
             try app.run()
             _ = try Self.waitForTree { Self.selectedPage($0) == title }
             app.terminate()
@@ -107,6 +109,7 @@ final class AppProcessTests: XCTestCase {
 
         let first = Process()
         first.executableURL = URL(fileURLWithPath: Self.executable)
+        first.environment = launchEnvironment()
         let errors = Pipe()
         first.standardError = errors
         try first.run()
@@ -128,6 +131,7 @@ final class AppProcessTests: XCTestCase {
             let app = Process()
             app.executableURL = URL(fileURLWithPath: Self.executable)
             app.arguments = arguments
+            app.environment = launchEnvironment()
             let errors = Pipe()
             app.standardError = errors
             try app.run()

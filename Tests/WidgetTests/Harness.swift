@@ -36,12 +36,26 @@ enum TestDisplay {
     /// failure of the run, not a skip: `./meson-wrapper.sh test` provides one.
     static func ensureInitialized() {
         guard !initialized else { return }
+        // In-process accessibility checks use GTK's test context. On the AT-SPI bus,
+        // this process would be asked about its widgets while it waits for an app
+        // it launched, and the AT-SPI client would stall on it. The apps it
+        // launches are on the bus: see `launchEnvironment`.
+        setenv("GTK_A11Y", "test", 1)
         guard gtk_init_check() != 0 else {
             fatalError("GTK could not open a display; run the tests with ./meson-wrapper.sh test (it starts Xvfb)")
         }
         initialized = true
         do { try AppStyle.load() } catch { fatalError("\(error)") }
     }
+}
+
+/// The environment for processes the tests launch: this one's, less what only
+/// this process should have, plus `extra`.
+func launchEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["GTK_A11Y"] = nil
+    environment.merge(extra) { $1 }
+    return environment
 }
 
 /// Runs the main loop until `condition` holds or `timeout` seconds pass; returns

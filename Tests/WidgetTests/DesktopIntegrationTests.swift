@@ -1,0 +1,162 @@
+import Foundation
+import Gtk
+@testable import UnfoldApp
+import UnfoldCore
+import XCTest
+
+/// The repository's root, where meson-wrapper.sh and data/ are.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// Translations, read the way the app reads them.
+final class TranslationTests: GtkTestCase {
+    /// Runs `body` with the app's messages in `language`. glibc ignores LANGUAGE
+    /// under the C locale, so a real one is selected for the while (the test
+    /// command generates it).
+    @MainActor
+    static func inLanguage(_ language: String, _ body: () -> Void) {
+        let locale = ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8"
+        guard setlocale(LC_ALL, locale) != nil else {
+            return XCTFail("the locale \(locale) is missing; ./meson-wrapper.sh test generates it")
+        }
+        setenv("LANGUAGE", language, 1)
+        bindtextdomain(Localization.domain, Localization.localeDirectory)
+        bind_textdomain_codeset(Localization.domain, "UTF-8")
+        defer {
+            unsetenv("LANGUAGE")
+            setlocale(LC_ALL, "C")
+        }
+        body()
+    }
+
+    @MainActor
+    static func collection(ofSize size: Int) -> LabelCollection {
+        try! LabelCollection((1...size).map { LabelRecord(id: $0, title: "Tile \($0)", category: .tile) })
+    }
+
+    func testPolishCaptionUsesAllThreePluralForms() {
+        onMain {
+            TranslationTests.inLanguage("pl") {
+                let expected = [1: "1 etykieta z 1", 2: "2 etykiety z 2", 5: "5 etykiet z 5",
+                                12: "12 etykiet z 12", 22: "22 etykiety z 22", 25: "25 etykiet z 25"]
+                for (size, caption) in expected.sorted(by: { $0.key < $1.key }) {
+                    let page = CollectionPage(collection: TranslationTests.collection(ofSize: size))
+                    XCTAssertEqual(captionText(page), caption)
+                    g_object_ref_sink(UnsafeMutableRawPointer(page.widget))
+                    g_object_unref(UnsafeMutableRawPointer(page.widget))
+                }
+            }
+        }
+    }
+
+    func testFrenchToggleAndEmptyState() {
+        onMain {
+            TranslationTests.inLanguage("fr") {
+                let page = CollectionPage()
+                XCTAssertEqual(String(cString: gtk_check_button_get_label(gCast(page.tilesOnlyToggle))), "Tuiles uniquement")
+                XCTAssertEqual(captionText(page), "4 libellés sur 4")
+                XCTAssertEqual(Page.collection.windowTitle, "Collection de libellés")
+                g_object_ref_sink(UnsafeMutableRawPointer(page.widget))
+                g_object_unref(UnsafeMutableRawPointer(page.widget))
+            }
+            XCTAssertEqual(tr("Tiles only"), "Tiles only", "back in English")
+        }
+    }
+
+    func testBrazilianPortugueseAndTheSampleDataStaysAsItIs() {
+        onMain {
+            TranslationTests.inLanguage("pt_BR") {
+                XCTAssertEqual(tr("No matching labels"), "Nenhum rótulo correspondente")
+                let page = CollectionPage()
+                XCTAssertEqual(captionText(page), "4 rótulos de 4")
+                XCTAssertEqual(LabelCollection.sample.records.map(\.title), ["Tile A", "Dot A", "Tile B", "Dot B"])
+                g_object_ref_sink(UnsafeMutableRawPointer(page.widget))
+                g_object_unref(UnsafeMutableRawPointer(page.widget))
+            }
+        }
+    }
+
+    /// Every catalogue passes msgfmt --check and translates every message of the template.
+    func testCataloguesAreValidAndComplete() throws {
+        let po = repositoryRoot.appendingPathComponent("data/po")
+        let languages = try String(contentsOf: po.appendingPathComponent("LINGUAS"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        XCTAssertEqual(languages, ["fr", "pl", "pt_BR"])
+        for language in languages {
+            let output = try AppProcessTests.run("/usr/bin/msgfmt", ["--check", "--statistics", "-o", "/dev/null",
+                                                                     po.appendingPathComponent("\(language).po").path])
+            XCTAssertEqual(output.status, 0, output.stderr)
+            XCTAssertFalse(output.stderr.contains("untranslated") || output.stderr.contains("fuzzy"), "\(language): \(output.stderr)")
+            let merged = try AppProcessTests.run("/usr/bin/msgcmp", [po.appendingPathComponent("\(language).po").path,
+                                                                     po.appendingPathComponent("unfold.pot").path])
+            XCTAssertEqual(merged.status, 0, "\(language) covers the template: \(merged.stderr)")
+        }
+    }
+}
+
+/// `./meson-wrapper.sh install` into a temporary prefix, as a packager would.
+final class InstallTests: XCTestCase {
+    func testInstallLayoutValidatesAndStarts() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let wrapper = repositoryRoot.appendingPathComponent("meson-wrapper.sh").path
+        let install = try AppProcessTests.run(wrapper, ["install", "--prefix", prefix.path, "--binary", AppProcessTests.executable], timeout: 120)
+        XCTAssertEqual(install.status, 0, install.stderr)
+
+        let id = "io.github.unfold.Unfold"
+        let expected = [
+            "bin/unfold",
+            "share/applications/\(id).desktop",
+            "share/metainfo/\(id).metainfo.xml",
+            "share/icons/hicolor/scalable/apps/\(id).svg",
+            "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
+            "share/unfold/unfold.css",
+            "share/locale/fr/LC_MESSAGES/unfold.mo",
+            "share/locale/pl/LC_MESSAGES/unfold.mo",
+            "share/locale/pt_BR/LC_MESSAGES/unfold.mo",
+        ]
+        for path in expected {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) is installed")
+        }
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/unfold").path))
+
+        let desktop = prefix.appendingPathComponent("share/applications/\(id).desktop").path
+        let validDesktop = try AppProcessTests.run("/usr/bin/desktop-file-validate", [desktop])
+        XCTAssertEqual(validDesktop.status, 0, validDesktop.stdout + validDesktop.stderr)
+        let desktopText = try String(contentsOfFile: desktop, encoding: .utf8)
+        XCTAssertTrue(desktopText.contains("Comment[fr]=Divulgation animée et collections filtrées"), "translations merged")
+        XCTAssertTrue(desktopText.contains("Icon=\(id)"))
+
+        let metainfo = prefix.appendingPathComponent("share/metainfo/\(id).metainfo.xml").path
+        let validMetainfo = try AppProcessTests.run("/usr/bin/appstreamcli", ["validate", "--no-net", metainfo])
+        XCTAssertEqual(validMetainfo.status, 0, validMetainfo.stdout + validMetainfo.stderr)
+
+        // The installed binary starts, and finds its installed data and translations.
+        let binary = prefix.appendingPathComponent("bin/unfold").path
+        let version = try AppProcessTests.run(binary, ["--version"])
+        XCTAssertEqual(version.stdout, "unfold 0.1.0\n")
+        // The installed data comes before the source tree's.
+        let candidates = DataDirectory.candidates(forExecutable: binary)
+        let installed = candidates.firstIndex(of: prefix.appendingPathComponent("share/unfold").path)
+        let sourceTree = candidates.firstIndex(of: repositoryRoot.appendingPathComponent("data").path)
+        XCTAssertNotNil(installed)
+        XCTAssertLessThan(installed ?? .max, sourceTree ?? .max)
+
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: binary)
+        app.arguments = ["--page", "collection"]
+        app.environment = launchEnvironment([
+            "LANGUAGE": "pl", "LC_ALL": ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8",
+        ])
+        let errors = Pipe()
+        app.standardError = errors
+        try app.run()
+        let nodes = try AppProcessTests.waitForTree { $0.contains { $0.name == "Tylko kafelki" } }
+        XCTAssertTrue(nodes.contains { $0.role == "check box" && $0.name == "Tylko kafelki" }, "installed Polish catalogue")
+        XCTAssertTrue(nodes.contains { $0.name == "4 etykiety z 4" })
+        app.terminate()
+        app.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), stderr)
+    }
+}
