@@ -160,3 +160,50 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), stderr)
     }
 }
+
+/// A right-to-left locale, seen on screen: the real binary under Hebrew.
+final class RightToLeftTests: GtkTestCase {
+    func testLayoutMirrorsUnderARightToLeftLanguage() throws {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-rtl-\(getpid()).png").path
+        for (language, mirrored) in [("he", true), ("fr", false)] {
+            let app = Process()
+            app.executableURL = URL(fileURLWithPath: AppProcessTests.executable)
+            app.environment = launchEnvironment([
+                "LANGUAGE": language, "LC_ALL": ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8",
+            ])
+            try app.run()
+            defer { app.terminate(); app.waitUntilExit() }
+            _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "push button" && $0.name == "Collection" } }
+            let search = try AppProcessTests.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
+            let window = try XCTUnwrap(search.stdout.split(separator: "\n").last.map(String.init), search.stderr)
+            XCTAssertEqual(try AppProcessTests.run("/usr/bin/import", ["-window", window, shot]).status, 0)
+
+            try onMain {
+                let texture = try XCTUnwrap(gdk_texture_new_from_filename(shot, nil))
+                defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+                let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+                var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                pixels.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+                // The first row of the page (the Collection header), below the header bar:
+                // where its chevron and title sit tells the direction.
+                let rows = 60..<110
+                func ink(_ columns: Range<Int>) -> Int {
+                    var count = 0
+                    for y in rows { for x in columns {
+                        let i = (y * width + x) * 4
+                        if Int(pixels[i]) + Int(pixels[i + 1]) + Int(pixels[i + 2]) < 3 * 100 { count += 1 }
+                    } }
+                    return count
+                }
+                let left = ink(0..<(width / 3)), right = ink((2 * width / 3)..<width)
+                if mirrored {
+                    XCTAssertGreaterThan(right, 20, "\(language): the header sits on the right")
+                    XCTAssertEqual(left, 0, "\(language): nothing on the left")
+                } else {
+                    XCTAssertGreaterThan(left, 20, "\(language): the header sits on the left")
+                    XCTAssertEqual(right, 0, "\(language): nothing on the right")
+                }
+            }
+        }
+    }
+}
