@@ -59,7 +59,22 @@ public final class MainWindow {
     private static var open: [Unmanaged<MainWindow>] = []
     public static var all: [MainWindow] { open.map { $0.takeUnretainedValue() } }
 
-    public func present() { gtk_window_present(gCast(window)) }
+    /// Shows the window; a new one starts with the focus in its page, not on
+    /// the header bar's first button.
+    public func present() {
+        gtk_window_present(gCast(window))
+        if gtk_root_get_focus(OpaquePointer(window)) == nil { focusPage() }
+    }
+
+    /// The collection's filter is that page's first control; elsewhere focus
+    /// goes to the first thing Tab would reach.
+    private func focusPage() {
+        if currentPage == .collection {
+            gtk_widget_grab_focus(collectionPage.searchEntry)
+        } else {
+            _ = gtk_widget_child_focus(widget(of: currentPage), GTK_DIR_TAB_FORWARD)
+        }
+    }
 
     public func widget(of page: Page) -> WidgetPointer {
         switch page {
@@ -144,7 +159,7 @@ public final class MainWindow {
             guard let page = name.flatMap(Page.init(rawValue:)) else { return }
             self.showPage(page)
             // From the keyboard, the next key should act on the page, not the header.
-            _ = gtk_widget_child_focus(self.widget(of: page), GTK_DIR_TAB_FORWARD)
+            self.focusPage()
         }
         let shortcuts = ShortcutsWindow.make()
         gtk_application_window_set_help_overlay(gCast(window), gCast(shortcuts))

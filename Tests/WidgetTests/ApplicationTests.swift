@@ -74,12 +74,16 @@ final class ApplicationTests: GtkTestCase {
                 XInput.focus(main.window)
                 let root = OpaquePointer(main.window)
                 @MainActor func focused() -> WidgetPointer? { gtk_root_get_focus(root).map { gCast($0) } }
+                XCTAssertEqual(focused(), main.revealPage.collection.header, "a new window focuses its page")
 
                 for (index, page) in Page.allCases.enumerated() {
                     XInput.key("alt+\(index + 1)")
                     XCTAssertTrue(iterate(until: { main.currentPage == page }), "Alt+\(index + 1) shows \(page)")
                     XCTAssertTrue(focused()?.isInside(main.widget(of: page)) ?? false, "and puts the focus in it")
                 }
+                XCTAssertTrue(focused()?.isInside(main.collectionPage.searchEntry) ?? false, "the collection's filter first")
+                XInput.type("a")
+                XCTAssertTrue(iterate(until: { main.collectionPage.filter.query == "a" }), "so typing filters at once")
                 XInput.key("alt+1")
                 XCTAssertTrue(iterate(until: { main.currentPage == .reveal }))
                 gtk_widget_grab_focus(main.revealPage.collection.header)
