@@ -103,6 +103,18 @@ final class ApplicationTests: GtkTestCase {
                 gtk_window_close(gCast(overlay))
                 iterate(until: { gtk_widget_get_visible(overlay) == 0 })
 
+                g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
+                var about: WidgetPointer?
+                XCTAssertTrue(iterate(until: {
+                    about = allToplevels().first { g_type_check_instance_is_a(gCast($0), gtk_about_dialog_get_type()) != 0 }
+                    return about != nil && gtk_widget_get_mapped(about!) != 0
+                }), "About Unfold opens")
+                if let about {
+                    XCTAssertEqual(String(cString: gtk_about_dialog_get_version(gCast(about))), UnfoldApplication.version)
+                    XCTAssertEqual(gtk_window_get_transient_for(gCast(about)).map { gCast($0) }, main.window)
+                    gtk_window_destroy(gCast(about))
+                }
+
                 XInput.focus(main.window)
                 XInput.key("ctrl+n")
                 XCTAssertTrue(iterate(until: { MainWindow.all.count == 2 }), "Ctrl+N opens a window")

@@ -200,3 +200,15 @@ func accessibleMismatch(_ check: (OpaquePointer) -> UnsafeMutablePointer<CChar>?
     defer { g_free(message) }
     return String(cString: message)
 }
+
+/// Every toplevel GTK has, dialogs included.
+@MainActor
+func allToplevels() -> [WidgetPointer] {
+    let list = gtk_window_get_toplevels()!
+    return (0..<g_list_model_get_n_items(list)).compactMap { index in
+        g_list_model_get_item(list, index).map { item in
+            g_object_unref(item)  // the list keeps its own reference
+            return gCast(item)
+        }
+    }
+}
