@@ -115,6 +115,7 @@ install_files() {
   local binary=$1 prefix=$2 lang
   local share="$prefix/share"
   install -Dm755 "$binary" "$prefix/bin/unfold"
+  [ "${strip_binary:-no}" = yes ] && strip "$prefix/bin/unfold"
   install -Dm644 data/unfold.css "$share/unfold/unfold.css"
   install -Dm644 "data/icons/hicolor/scalable/apps/$app_id.svg" "$share/icons/hicolor/scalable/apps/$app_id.svg"
   install -Dm644 "data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
@@ -178,6 +179,7 @@ case "$command" in
       # The Swift runtime goes into the binary, so it runs without the toolchain.
       swift_build -c release --product unfold --static-swift-stdlib
       binary="$(swift build -c release --show-bin-path)/unfold"
+      strip_binary=yes
     fi
     [ -x "$binary" ] || { say "install: $binary is not an executable"; exit 2; }
     install_files "$binary" "$prefix"
