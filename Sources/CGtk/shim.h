@@ -11,6 +11,8 @@
 static inline GType unfold_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType unfold_type_string(void) { return G_TYPE_STRING; }
 static inline const GVariantType *unfold_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+static inline const GVariantType *unfold_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
+static inline const GVariantType *unfold_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
 
 static inline void unfold_accessible_set_expanded(GtkAccessible *accessible, gboolean expanded)
 {
@@ -30,6 +32,12 @@ static inline void unfold_accessible_set_label(GtkAccessible *accessible, const 
 static inline void unfold_accessible_set_controls(GtkAccessible *accessible, GtkAccessible *controlled)
 {
     gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL, -1);
+}
+
+/* Messages for the terminal that launched this command line (maybe another process). */
+static inline void unfold_command_line_printerr(GApplicationCommandLine *command_line, const char *message)
+{
+    g_application_command_line_printerr(command_line, "%s\n", message);
 }
 
 /* Test helpers: GTK's accessible checks are variadic. Each returns NULL when the

@@ -10,6 +10,9 @@ public final class CollectionPage {
     /// About 300 px of rows, as in the tutorial.
     static let listHeight: Int32 = 300
     static let padding: Int32 = 16
+    /// Every matching row is a widget for now; past this many, building them
+    /// takes seconds. Lazily built rows (only those on screen) lift the limit.
+    public static let eagerRowLimit = 5_000
 
     public let collection: LabelCollection
     /// The one source of truth for what is shown; visible IDs derive from it.
@@ -28,6 +31,7 @@ public final class CollectionPage {
 
     public init(collection: LabelCollection = .sample) {
         self.collection = collection
+        session = FilterSession(collection: collection)
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         widget.setMargins(top: Self.padding, bottom: Self.padding, start: Self.padding, end: Self.padding)
 
@@ -79,7 +83,9 @@ public final class CollectionPage {
         updateColumn()
     }
 
-    public var visibleIDs: [Int] { collection.visibleIDs(filter) }
+    /// What the filter lets through; narrowing refines the last result.
+    public var visibleIDs: [Int] { session.visibleIDs(filter) }
+    private var session: FilterSession
 
     /// Whether the column has yet to take the current filter (it does at the next frame).
     public var isColumnUpdatePending: Bool { pendingColumnUpdate != nil }

@@ -22,7 +22,8 @@ public final class MainWindow {
     /// Called when the user closes the window, with what it should remember.
     var onClose: ((WindowState) -> Void)?
 
-    public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil) {
+    public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil,
+                collection: LabelCollection = .sample) {
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
         gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
         if state?.maximized == true { gtk_window_maximize(gCast(window)) }
@@ -33,7 +34,7 @@ public final class MainWindow {
         revealPage = RevealPage()
         nativePage = NativePage()
         outlinePage = OutlinePage()
-        collectionPage = CollectionPage()
+        collectionPage = CollectionPage(collection: collection)
         for page in Page.allCases {
             gtk_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import UnfoldCore
 
 /// The GtkApplication: one instance per session (launching again presents it),
 /// its command line, actions and accelerators, and the windows.
@@ -49,6 +50,10 @@ public final class UnfoldApplication {
                                       tr("Turn animations off, as GTK’s enable-animations setting does"), nil)
         g_application_add_main_option(app, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                       tr("Print the version and exit"), nil)
+        g_application_add_main_option(app, "labels", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+                                      tr("Show the labels of FILE (JSON or TSV) in the collection"), "FILE")
+        g_application_add_main_option(app, "synthetic", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT,
+                                      tr("Show N generated labels in the collection"), "N")
     }
 
     /// In the launching process, before any instance is contacted.
@@ -62,7 +67,50 @@ public final class UnfoldApplication {
             FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
             return 2
         }
+        // Bad labels are reported here, by the process that was given them.
+        if case .failure(let message) = collection(from: options) {
+            FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
+            return 1
+        }
         return -1
+    }
+
+    enum CollectionChoice { case sample, custom(LabelCollection), failure(String) }
+
+    /// The collection `--labels` or `--synthetic` asks for.
+    static func collection(from options: UnsafeMutablePointer<GVariantDict>) -> CollectionChoice {
+        let path = filenameOption(options, "labels")
+        let synthetic = intOption(options, "synthetic")
+        let collection: LabelCollection
+        switch (path, synthetic) {
+        case (nil, nil):
+            return .sample
+        case (.some, .some):
+            return .failure(tr("use either --labels or --synthetic, not both"))
+        case (let path?, nil):
+            do { collection = try LabelsFile.load(path: path) } catch { return .failure("\(error)") }
+        case (nil, let count?):
+            guard count >= 0 else { return .failure(fill(tr("--synthetic needs a count of 0 or more, not {count}"), ["count": count])) }
+            collection = LabelCollection.synthetic(count: count)
+        }
+        guard collection.count <= CollectionPage.eagerRowLimit else {
+            return .failure(fill(tr("{count} labels are more than this version shows ({limit} at most): rows are not built lazily yet"),
+                                 ["count": collection.count, "limit": CollectionPage.eagerRowLimit]))
+        }
+        return .custom(collection)
+    }
+
+    private static func filenameOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
+        // G_OPTION_ARG_FILENAME arrives as a bytestring ("ay").
+        guard let value = g_variant_dict_lookup_value(options, name, unfold_variant_type_bytestring()) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_bytestring(value))
+    }
+
+    private static func intOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> Int? {
+        guard let value = g_variant_dict_lookup_value(options, name, unfold_variant_type_int32()) else { return nil }
+        defer { g_variant_unref(value) }
+        return Int(g_variant_get_int32(value))
     }
 
     private static func stringOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
@@ -78,7 +126,19 @@ public final class UnfoldApplication {
         if g_variant_dict_contains(options, "reduce-motion") != 0 {
             AnimationSettings.setAnimationsEnabled(false)
         }
-        presentWindow(page: Self.stringOption(options, "page").flatMap(Page.init(rawValue:)))
+        let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
+        switch Self.collection(from: options) {
+        case .sample:
+            presentWindow(page: page)
+        case .custom(let collection):
+            // Its own window: the labels belong to this launch.
+            let window = openWindow(collection: collection)
+            window.showPage(page ?? .collection)
+            window.present()
+        case .failure(let message):
+            unfold_command_line_printerr(gCast(commandLine), "unfold: \(message)")
+            return 1
+        }
         return 0
     }
 
@@ -103,8 +163,8 @@ public final class UnfoldApplication {
     }
 
     @discardableResult
-    func openWindow(state: WindowState? = nil) -> MainWindow {
-        let window = MainWindow(application: application, state: state)
+    func openWindow(state: WindowState? = nil, collection: LabelCollection = .sample) -> MainWindow {
+        let window = MainWindow(application: application, state: state, collection: collection)
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
                 FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))

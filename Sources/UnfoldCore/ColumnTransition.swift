@@ -53,6 +53,7 @@ public struct ColumnTransition: Sendable {
 
     /// Moves to `newIDs`; `height(id)` is each present or new row's height now.
     /// Returns nil when the ordered IDs did not change (nothing animates), else the change.
+    @discardableResult
     public mutating func update(to newIDs: [Int], animated: Bool, height: (Int) -> Double) -> IdentityChange? {
         guard newIDs != visibleIDs else { return nil }
         let change = IdentityChange(from: visibleIDs, to: newIDs)

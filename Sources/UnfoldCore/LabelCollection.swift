@@ -30,9 +30,11 @@ public struct LabelFilter: Sendable, Equatable {
         self.tilesOnly = tilesOnly
     }
 
+    /// Whether `record` passes: its title contains the query, compared as the
+    /// user would expect (see `SearchIndex.fold`), and it is a tile if asked.
     public func matches(_ record: LabelRecord) -> Bool {
         if tilesOnly && record.category != .tile { return false }
-        return query.isEmpty || record.title.range(of: query, options: [.caseInsensitive]) != nil
+        return query.isEmpty || SearchIndex.fold(record.title).contains(SearchIndex.fold(query))
     }
 }
 
@@ -51,6 +53,8 @@ public struct LabelCollection: Sendable {
 
     public let records: [LabelRecord]
     private let indexByID: [Int: Int]
+    /// The titles, folded once for matching.
+    public let search: SearchIndex
 
     public init(_ records: [LabelRecord]) throws(DuplicateID) {
         var indexByID: [Int: Int] = [:]
@@ -62,6 +66,7 @@ public struct LabelCollection: Sendable {
         }
         self.records = records
         self.indexByID = indexByID
+        search = SearchIndex(titles: records.map(\.title))
     }
 
     /// The tutorial's four labels.
@@ -80,7 +85,8 @@ public struct LabelCollection: Sendable {
 
     /// The IDs `filter` lets through, in the collection's order.
     public func visibleIDs(_ filter: LabelFilter) -> [Int] {
-        records.lazy.filter(filter.matches).map(\.id)
+        var session = FilterSession(collection: self)
+        return session.visibleIDs(filter)
     }
 }
 

@@ -89,6 +89,56 @@ final class AppProcessTests: XCTestCase {
         XCTAssertEqual(output.stdout, "unfold 0.1.0\n")
     }
 
+    func testBadLabelsGetAClearMessageAndANonZeroExit() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-labels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String, _ bytes: [UInt8]) -> String {
+            let path = directory.appendingPathComponent(name).path
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            return path
+        }
+        let duplicateBytes = Array(#"[{"id": 4, "title": "A", "category": "tile"}, {"id": 4, "title": "B", "category": "dot"}]"#.utf8)
+        let duplicate = file("duplicate.json", duplicateBytes)
+        let cases: [([String], String)] = [
+            (["--labels", directory.appendingPathComponent("missing.json").path], "missing.json: no such file"),
+            (["--labels", file("empty.json", [])], "the file is empty"),
+            (["--labels", file("broken.json", Array("[{\"id\": 1,".utf8))], "broken.json:1:11: the file ends where a string should be"),
+            (["--labels", file("broken.tsv", Array("1\tA\ttile\n2\tB".utf8))], "broken.tsv:2:1: expected 3 tab-separated fields"),
+            (["--labels", duplicate], "duplicate label ID 4: first at line 1, column 2, again at line 1, column 47"),
+            (["--labels", file("category.tsv", Array("1\tA\tsquare".utf8))], "unknown category “square”"),
+            (["--labels", file("latin1.tsv", [0x31, 0x09, 0x43, 0x61, 0x66, 0xE9, 0x09, 0x74, 0x69, 0x6C, 0x65])],
+             "invalid UTF-8 at byte offset 5"),
+            (["--synthetic", "-1"], "--synthetic needs a count of 0 or more"),
+            (["--synthetic", "lots"], "lots"),
+            (["--synthetic", "3", "--labels", duplicate], "either --labels or --synthetic"),
+        ]
+        for (arguments, message) in cases {
+            let output = try Self.run(Self.executable, arguments)
+            XCTAssertEqual(output.status, 1, "\(arguments): \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+            XCTAssertFalse(output.stderr.contains("Fatal") || output.stderr.contains("CRITICAL"), output.stderr)
+        }
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: duplicate))), duplicateBytes, "the labels file is never modified")
+    }
+
+    func testLabelsFromAFileAreShown() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-\(UUID().uuidString).tsv").path
+        try "10\tŻółw\ttile\n20\tCafé crème\tdot\n30\tStraße\ttile\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Self.executable)
+        app.arguments = ["--labels", path]
+        app.environment = launchEnvironment()
+        try app.run()
+        defer { app.terminate(); app.waitUntilExit() }
+        let nodes = try Self.waitForTree { $0.contains { $0.name == "3 of 3 labels" } }
+        for name in ["Żółw, Tile", "Café crème, Dot", "Straße, Tile"] {
+            XCTAssertTrue(nodes.contains { $0.name == name }, "row \(name)")
+        }
+        XCTAssertEqual(Self.selectedPage(nodes), "Collection", "a labels file opens on the collection")
+    }
+
     /// The page tab that is selected, as assistive technologies see it.
     static func selectedPage(_ nodes: [Node]) -> String? {
         nodes.first { $0.role == "page tab" && $0.states.contains("selected") }?.name

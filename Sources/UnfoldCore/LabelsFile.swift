@@ -1,0 +1,301 @@
+import Foundation
+
+/// Reads a collection of labels from a file: a JSON array of
+/// `{"id": Int, "title": String, "category": "tile"|"dot"}`, or TSV lines of
+/// `id<TAB>title<TAB>category`. The format is told by the first non-blank byte
+/// (`[` is JSON). The file is only ever read.
+///
+/// Every problem is an error that says where: a missing or unreadable file,
+/// invalid UTF-8 (byte offset), malformed JSON or TSV (line and column), an
+/// unknown category, a duplicate ID (both places). A file with no bytes but
+/// blanks is an error too — `[]` is how to say "no labels".
+public enum LabelsFile {
+    public struct Location: Sendable, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public let byteOffset: Int
+        public var description: String { "line \(line), column \(column)" }
+    }
+
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public let path: String
+        public let location: Location?
+        public let problem: String
+
+        public var description: String {
+            location.map { "\(path):\($0.line):\($0.column): \(problem)" } ?? "\(path): \(problem)"
+        }
+    }
+
+    public static func load(path: String) throws(Failure) -> LabelCollection {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
+            throw Failure(path: path, location: nil, problem: reason)
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch {
+            throw Failure(path: path, location: nil, problem: "cannot be read: \(error.localizedDescription)")
+        }
+        return try parse([UInt8](data), path: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String = "<labels>") throws(Failure) -> LabelCollection {
+        if let offset = firstInvalidUTF8(bytes) {
+            throw Failure(path: path, location: Reader(bytes: bytes).location(at: offset),
+                          problem: "invalid UTF-8 at byte offset \(offset)")
+        }
+        var reader = Reader(bytes: bytes)
+        reader.skipWhitespace()
+        guard let first = reader.peek else {
+            throw Failure(path: path, location: nil, problem: "the file is empty: it holds no labels (write [] for an empty collection)")
+        }
+        // Records remember where they start as a byte offset; lines and columns
+        // are worked out only for a message (counting them for every record
+        // would rescan the file each time).
+        let records: [(record: LabelRecord, offset: Int)]
+        do {
+            records = first == UInt8(ascii: "[") ? try reader.jsonRecords() : try reader.tsvRecords()
+        } catch {
+            throw Failure(path: path, location: reader.location(at: error.offset), problem: error.problem)
+        }
+        do {
+            return try LabelCollection(records.map(\.record))
+        } catch {
+            let first = reader.location(at: records[error.firstIndex].offset)
+            let second = reader.location(at: records[error.secondIndex].offset)
+            throw Failure(path: path, location: second, problem: "duplicate label ID \(error.id): first at \(first), again at \(second)")
+        }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int, minimum: UInt32
+            switch lead {
+            case 0xC2...0xDF: length = 2; minimum = 0x80
+            case 0xE0...0xEF: length = 3; minimum = 0x800
+            case 0xF0...0xF4: length = 4; minimum = 0x10000
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            var scalar = UInt32(lead) & (0xFF >> (length + 1))
+            for next in bytes[(index + 1)..<(index + length)] {
+                guard next & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(next & 0x3F)
+            }
+            // Overlong forms, UTF-16 surrogates and beyond U+10FFFF are not UTF-8.
+            guard scalar >= minimum, !(0xD800...0xDFFF).contains(scalar), scalar <= 0x10FFFF else { return index }
+            index += length
+        }
+        return nil
+    }
+}
+
+/// A cursor over the file's bytes that knows its line and column.
+private struct Reader {
+    struct ParseError: Error {
+        let offset: Int
+        let problem: String
+    }
+
+    let bytes: [UInt8]
+    var offset = 0
+
+    var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    func location(at offset: Int) -> LabelsFile.Location {
+        var line = 1, lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        // Columns count characters, not bytes: continuation bytes do not start one.
+        let column = bytes[lineStart..<min(offset, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count + 1
+        return LabelsFile.Location(line: line, column: column, byteOffset: offset)
+    }
+
+    func error(_ problem: String, at offset: Int? = nil) -> ParseError {
+        ParseError(offset: offset ?? self.offset, problem: problem)
+    }
+
+    mutating func skipWhitespace() {
+        while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
+    }
+
+    mutating func expect(_ character: Character, _ what: String) throws(ParseError) {
+        skipWhitespace()
+        guard peek == character.asciiValue else {
+            throw error(peek == nil ? "the file ends where \(what) should be" : "expected \(what)")
+        }
+        offset += 1
+    }
+
+    // MARK: JSON
+
+    mutating func jsonRecords() throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
+        try expect("[", "“[”")
+        var records: [(record: LabelRecord, offset: Int)] = []
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") {
+            offset += 1
+        } else {
+            while true {
+                records.append(try jsonRecord())
+                skipWhitespace()
+                guard let byte = peek else { throw error("the file ends inside the array: expected “,” or “]”") }
+                offset += 1
+                if byte == UInt8(ascii: "]") { break }
+                guard byte == UInt8(ascii: ",") else { throw error("expected “,” or “]” after a label", at: offset - 1) }
+            }
+        }
+        skipWhitespace()
+        guard peek == nil else { throw error("unexpected content after the array") }
+        return records
+    }
+
+    mutating func jsonRecord() throws(ParseError) -> (record: LabelRecord, offset: Int) {
+        skipWhitespace()
+        let start = offset
+        try expect("{", "a label object “{”")
+        var id: Int?, title: String?, category: LabelRecord.Category?
+        skipWhitespace()
+        if peek != UInt8(ascii: "}") {
+            while true {
+                skipWhitespace()
+                let keyOffset = offset
+                let key = try jsonString()
+                try expect(":", "“:” after “\(key)”")
+                skipWhitespace()
+                let valueOffset = offset
+                switch key {
+                case "id" where id == nil: id = try jsonInteger()
+                case "title" where title == nil: title = try jsonString()
+                case "category" where category == nil:
+                    let name = try jsonString()
+                    guard let value = LabelRecord.Category(rawValue: name) else {
+                        throw error("unknown category “\(name)”: expected “tile” or “dot”", at: valueOffset)
+                    }
+                    category = value
+                case "id", "title", "category": throw error("“\(key)” appears twice in one label", at: keyOffset)
+                default: throw error("unknown field “\(key)”: a label has id, title and category", at: keyOffset)
+                }
+                skipWhitespace()
+                guard let byte = peek else { throw error("the file ends inside a label") }
+                offset += 1
+                if byte == UInt8(ascii: "}") { break }
+                guard byte == UInt8(ascii: ",") else { throw error("expected “,” or “}” in a label", at: offset - 1) }
+            }
+        } else {
+            offset += 1
+        }
+        guard let id else { throw error("this label has no “id”", at: start) }
+        guard let title else { throw error("this label has no “title”", at: start) }
+        guard let category else { throw error("this label has no “category”", at: start) }
+        return (LabelRecord(id: id, title: title, category: category), start)
+    }
+
+    mutating func jsonInteger() throws(ParseError) -> Int {
+        let start = offset
+        if peek == UInt8(ascii: "-") { offset += 1 }
+        while let byte = peek, (0x30...0x39).contains(byte) { offset += 1 }
+        let digits = String(decoding: bytes[start..<offset], as: UTF8.self)
+        if let byte = peek, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            throw error("an id must be a whole number", at: start)
+        }
+        guard !digits.isEmpty, digits != "-", let value = Int(digits) else {
+            throw error(digits.isEmpty || digits == "-" ? "expected a whole number for “id”" : "the id \(digits) is too large", at: start)
+        }
+        if digits.count > 1 && (digits.hasPrefix("0") || digits.hasPrefix("-0")) {
+            throw error("JSON numbers have no leading zeros", at: start)
+        }
+        return value
+    }
+
+    mutating func jsonString() throws(ParseError) -> String {
+        guard peek == UInt8(ascii: "\"") else { throw error(peek == nil ? "the file ends where a string should be" : "expected a string") }
+        offset += 1
+        var scalars: [UInt8] = []
+        while true {
+            guard let byte = peek else { throw error("the file ends inside a string") }
+            offset += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = peek else { throw error("the file ends inside a string") }
+                offset += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escaped)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    let start = offset - 2
+                    var scalar = try hexQuad()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard peek == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
+                            throw error("a lone UTF-16 surrogate in \\u escapes", at: start)
+                        }
+                        offset += 2
+                        let low = try hexQuad()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone UTF-16 surrogate in \\u escapes", at: start) }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw error("a lone UTF-16 surrogate in \\u escapes", at: start)
+                    }
+                    scalars.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
+                default:
+                    throw error("unknown escape “\\\(Character(Unicode.Scalar(escaped)))” in a string", at: offset - 2)
+                }
+            case 0x00..<0x20:
+                throw error("a control character inside a string must be escaped", at: offset - 1)
+            default:
+                scalars.append(byte)
+            }
+        }
+    }
+
+    mutating func hexQuad() throws(ParseError) -> UInt32 {
+        guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), radix: 16) else {
+            throw error("expected four hexadecimal digits after \\u")
+        }
+        offset += 4
+        return value
+    }
+
+    // MARK: TSV
+
+    mutating func tsvRecords() throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
+        var records: [(record: LabelRecord, offset: Int)] = []
+        offset = 0
+        while offset < bytes.count {
+            let lineStart = offset
+            while let byte = peek, byte != UInt8(ascii: "\n") { offset += 1 }
+            var lineEnd = offset
+            if offset < bytes.count { offset += 1 }  // the newline
+            if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            let line = bytes[lineStart..<lineEnd]
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines separate nothing
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 3 else {
+                throw error("expected 3 tab-separated fields (id, title, category), found \(fields.count)", at: lineStart)
+            }
+            let idText = String(decoding: fields[0], as: UTF8.self)
+            guard let id = Int(idText) else {
+                throw error("the id “\(idText)” is not a whole number", at: lineStart)
+            }
+            let categoryText = String(decoding: fields[2], as: UTF8.self)
+            guard let category = LabelRecord.Category(rawValue: categoryText) else {
+                throw error("unknown category “\(categoryText)”: expected “tile” or “dot”", at: fields[2].startIndex)
+            }
+            records.append((LabelRecord(id: id, title: String(decoding: fields[1], as: UTF8.self), category: category), lineStart))
+        }
+        return records
+    }
+}

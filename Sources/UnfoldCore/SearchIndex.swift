@@ -1,0 +1,154 @@
+import Foundation
+
+/// The titles of a collection folded once for matching, in one byte buffer:
+/// full Unicode case folding (ß matches ss, İ matches i), diacritics and width
+/// ignored (café matches CAFE, ＡＢＣ matches abc). Matching a query is then a
+/// byte search per title, with no allocation.
+public struct SearchIndex: Sendable {
+    private let bytes: [UInt8]
+    /// Where title `i` starts in `bytes`; one more entry marks the end.
+    private let starts: [Int]
+
+    public init(titles: [String]) {
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        starts.reserveCapacity(titles.count + 1)
+        for title in titles {
+            bytes.append(contentsOf: Self.fold(title).utf8)
+            starts.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// What a title or a query is compared as.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+
+    public var count: Int { starts.count - 1 }
+
+    /// Whether title `index` contains the folded query `needle`.
+    public func title(_ index: Int, contains needle: [UInt8]) -> Bool {
+        if needle.isEmpty { return true }
+        let start = starts[index], length = starts[index + 1] - start
+        guard length >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                findBytes(needle.baseAddress!, needle.count, in: haystack.baseAddress! + start, length)
+            }
+        }
+    }
+}
+
+/// Whether `needle` occurs in `haystack`: memchr finds each candidate first
+/// byte, memcmp checks the rest (glibc's memmem needs _GNU_SOURCE, which
+/// Swift's Glibc module does not set).
+func findBytes(_ needle: UnsafePointer<UInt8>, _ needleLength: Int,
+               in haystack: UnsafePointer<UInt8>, _ haystackLength: Int) -> Bool {
+    guard needleLength > 0 else { return true }
+    var cursor = haystack
+    var remaining = haystackLength
+    while remaining >= needleLength {
+        guard let hit = memchr(cursor, Int32(needle[0]), remaining - needleLength + 1) else { return false }
+        let candidate = hit.assumingMemoryBound(to: UInt8.self)
+        if memcmp(candidate, needle, needleLength) == 0 { return true }
+        let skipped = UnsafePointer(candidate) - cursor + 1
+        cursor += skipped
+        remaining -= skipped
+    }
+    return false
+}
+
+/// Filters a collection as the user types, refining the previous result when the
+/// new filter can only narrow it (a longer query containing the last one, or
+/// "Tiles only" switched on) instead of rescanning every record.
+public struct FilterSession: Sendable {
+    public let collection: LabelCollection
+    private var last: (filter: LabelFilter, needle: [UInt8], indices: [Int])?
+    /// How many titles the last call examined: tests use it to see refinement work.
+    public private(set) var examined = 0
+
+    public init(collection: LabelCollection) {
+        self.collection = collection
+    }
+
+    /// The IDs `filter` lets through, in the collection's order.
+    public mutating func visibleIDs(_ filter: LabelFilter) -> [Int] {
+        visibleIndices(filter).map { collection.records[$0].id }
+    }
+
+    public mutating func visibleIndices(_ filter: LabelFilter) -> [Int] {
+        let needle = Array(SearchIndex.fold(filter.query).utf8)
+        if let last, last.filter == filter { examined = 0; return last.indices }
+        let candidates: [Int]?
+        if let last, Self.narrows(from: last.filter, lastNeedle: last.needle, to: filter, needle: needle) {
+            candidates = last.indices
+        } else {
+            candidates = nil
+        }
+        let search = collection.search
+        let records = collection.records
+        func keeps(_ index: Int) -> Bool {
+            (!filter.tilesOnly || records[index].category == .tile) && search.title(index, contains: needle)
+        }
+        let indices: [Int]
+        if let candidates {
+            indices = candidates.filter(keeps)
+            examined = candidates.count
+        } else {
+            indices = (0..<records.count).filter(keeps)
+            examined = records.count
+        }
+        last = (filter, needle, indices)
+        return indices
+    }
+
+    /// Every record `new` keeps, `old` kept too: the old result can be refined.
+    static func narrows(from old: LabelFilter, lastNeedle: [UInt8], to new: LabelFilter, needle: [UInt8]) -> Bool {
+        guard new.tilesOnly || !old.tilesOnly else { return false }
+        if lastNeedle.isEmpty { return true }
+        guard needle.count >= lastNeedle.count else { return false }
+        return needle.withUnsafeBufferPointer { n in
+            lastNeedle.withUnsafeBufferPointer { l in findBytes(l.baseAddress!, l.count, in: n.baseAddress!, n.count) }
+        }
+    }
+}
+
+extension LabelCollection {
+    /// A collection of `count` labels, the same for the same `seed`: titles of
+    /// two words and a number, in a few scripts, tiles and dots mixed.
+    public static func synthetic(count: Int, seed: UInt64 = 2026) -> LabelCollection {
+        precondition(count >= 0)
+        let adjectives = ["Amber", "Blue", "Café", "Dusty", "Élan", "Frozen", "Green", "Hollow", "Straße", "Jade",
+                          "Křivý", "Łąka", "Mellow", "Nordic", "Ørsted", "Pale", "İstanbul", "Ruby", "Silver", "Teal"]
+        let nouns = ["Tile", "Dot", "Circle", "Square", "Palette", "Shape", "Label", "Marker", "Badge", "Chip"]
+        var random = SplitMix64(seed: seed)
+        var records: [LabelRecord] = []
+        records.reserveCapacity(count)
+        for id in 1...max(count, 1) where id <= count {
+            let adjective = adjectives[Int(random.next() % UInt64(adjectives.count))]
+            let noun = nouns[Int(random.next() % UInt64(nouns.count))]
+            let category: LabelRecord.Category = random.next() % 2 == 0 ? .tile : .dot
+            records.append(LabelRecord(id: id, title: "\(adjective) \(noun) \(id)", category: category))
+        }
+        return try! LabelCollection(records)  // IDs 1...count are unique
+    }
+}
+
+/// A small, fast, seedable generator (Vigna's SplitMix64), so synthetic data and
+/// randomized tests can be replayed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import XCTest
+@testable import UnfoldCore
+
+final class LabelsFileTests: XCTestCase {
+    func parse(_ text: String) throws -> LabelCollection {
+        try LabelsFile.parse(Array(text.utf8), path: "labels")
+    }
+
+    func failure(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        failure(bytes: Array(text.utf8), file: file, line: line)
+    }
+
+    func failure(bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            let collection = try LabelsFile.parse(bytes, path: "labels")
+            XCTFail("parsed \(collection.count) labels", file: file, line: line)
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
+    func testJSON() throws {
+        let collection = try parse(#"""
+        [
+          {"id": 1, "title": "Tile A", "category": "tile"},
+          {"title": "Dot \"A\" \u00e9\ud83d\ude00", "category": "dot", "id": -2}
+        ]
+        """#)
+        XCTAssertEqual(collection.records, [
+            LabelRecord(id: 1, title: "Tile A", category: .tile),
+            LabelRecord(id: -2, title: "Dot \"A\" é😀", category: .dot),
+        ])
+        XCTAssertEqual(try parse("[]").count, 0, "[] is an empty collection")
+    }
+
+    func testTSV() throws {
+        let collection = try parse("1\tTile A\ttile\r\n2\tDot, with comma\tdot\n\n3\tŻółw 🐢\ttile")
+        XCTAssertEqual(collection.records.map(\.title), ["Tile A", "Dot, with comma", "Żółw 🐢"])
+        XCTAssertEqual(collection.records.map(\.category), [.tile, .dot, .tile])
+    }
+
+    func testErrorsSayWhatAndWhere() {
+        XCTAssertEqual(failure(""), "labels: the file is empty: it holds no labels (write [] for an empty collection)")
+        XCTAssertEqual(failure("  \n "), "labels: the file is empty: it holds no labels (write [] for an empty collection)")
+        XCTAssertEqual(failure("[\n  {\"id\": 1, \"title\": \"A\" \"category\": \"tile\"}]"),
+                       "labels:2:26: expected “,” or “}” in a label")
+        XCTAssertEqual(failure("[{\"id\": 1.5, \"title\": \"A\", \"category\": \"tile\"}]"),
+                       "labels:1:9: an id must be a whole number")
+        XCTAssertEqual(failure("[{\"id\": 99999999999999999999, \"title\": \"A\", \"category\": \"tile\"}]"),
+                       "labels:1:9: the id 99999999999999999999 is too large")
+        XCTAssertEqual(failure("[{\"id\": 1, \"title\": \"A\", \"category\": \"square\"}]"),
+                       "labels:1:38: unknown category “square”: expected “tile” or “dot”")
+        XCTAssertEqual(failure("[{\"id\": 1, \"title\": \"A\"}]"), "labels:1:2: this label has no “category”")
+        XCTAssertEqual(failure("[{\"id\": 1, \"id\": 2}]"), "labels:1:12: “id” appears twice in one label")
+        XCTAssertEqual(failure("[{\"id\": 1, \"name\": \"A\"}]"), "labels:1:12: unknown field “name”: a label has id, title and category")
+        XCTAssertEqual(failure("[{\"id\": 1, \"title\": \"A\", \"category\": \"tile\"}"),
+                       "labels:1:45: the file ends inside the array: expected “,” or “]”")
+        XCTAssertEqual(failure("[] trailing"), "labels:1:4: unexpected content after the array")
+        XCTAssertEqual(failure("[{\"id\": 1, \"title\": \"a\u{01}b\", \"category\": \"tile\"}]"),
+                       "labels:1:23: a control character inside a string must be escaped")
+        XCTAssertEqual(failure("[{\"id\": 1, \"title\": \"\\ud800\", \"category\": \"tile\"}]"),
+                       "labels:1:22: a lone UTF-16 surrogate in \\u escapes")
+        XCTAssertEqual(failure("1\tTile A\n2\tDot A\tdot"), "labels:1:1: expected 3 tab-separated fields (id, title, category), found 2")
+        XCTAssertEqual(failure("x\tTile A\ttile"), "labels:1:1: the id “x” is not a whole number")
+        XCTAssertEqual(failure("1\tTile A\ttile\n2\tDot A\tDot"), "labels:2:9: unknown category “Dot”: expected “tile” or “dot”")
+    }
+
+    func testDuplicateIDNamesItAndBothPlaces() {
+        XCTAssertEqual(failure("[\n{\"id\": 7, \"title\": \"A\", \"category\": \"tile\"},\n{\"id\": 8, \"title\": \"B\", \"category\": \"dot\"},\n  {\"id\": 7, \"title\": \"C\", \"category\": \"dot\"}\n]"),
+                       "labels:4:3: duplicate label ID 7: first at line 2, column 1, again at line 4, column 3")
+        XCTAssertEqual(failure("5\tA\ttile\n5\tB\tdot"), "labels:2:1: duplicate label ID 5: first at line 1, column 1, again at line 2, column 1")
+    }
+
+    func testInvalidUTF8IsReportedByByteOffset() {
+        var bytes = Array("[{\"id\": 1, \"title\": \"ok".utf8)
+        bytes += [0xC3, 0x28]  // a lead byte followed by no continuation
+        bytes += Array("\", \"category\": \"tile\"}]".utf8)
+        XCTAssertEqual(failure(bytes: bytes), "labels:1:24: invalid UTF-8 at byte offset 23")
+        XCTAssertEqual(LabelsFile.firstInvalidUTF8([0xE0, 0x80, 0x80]), 0, "overlong")
+        XCTAssertEqual(LabelsFile.firstInvalidUTF8([0xED, 0xA0, 0x80]), 0, "a surrogate")
+        XCTAssertEqual(LabelsFile.firstInvalidUTF8([0x41, 0xF4, 0x90, 0x80, 0x80]), 1, "beyond U+10FFFF")
+        XCTAssertNil(LabelsFile.firstInvalidUTF8(Array("é😀ż".utf8)))
+    }
+
+    func testFilesAreOnlyReadAndMissingOnesAreNamed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.json").path
+        XCTAssertThrowsError(try LabelsFile.load(path: missing)) { XCTAssertEqual("\($0)", "\(missing): no such file") }
+
+        let file = directory.appendingPathComponent("labels.json")
+        let text = #"[{"id": 1, "title": "Tile A", "category": "tile"}]"#
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        XCTAssertEqual(try LabelsFile.load(path: file.path).count, 1)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), text)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date, before)
+        if getuid() != 0 {  // root reads anything
+            chmod(file.path, 0)
+            XCTAssertThrowsError(try LabelsFile.load(path: file.path)) { XCTAssertTrue("\($0)".contains("cannot be read")) }
+        }
+    }
+
+    func testAHundredThousandRecordsRoundTrip() throws {
+        let original = LabelCollection.synthetic(count: 100_000, seed: 7)
+        func escaped(_ title: String) -> String { title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
+        let json = "[" + original.records.map { #"{"id": \#($0.id), "title": "\#(escaped($0.title))", "category": "\#($0.category.rawValue)"}"# }
+            .joined(separator: ",\n") + "]"
+        let tsv = original.records.map { "\($0.id)\t\($0.title)\t\($0.category.rawValue)" }.joined(separator: "\n")
+        let start = Date()
+        XCTAssertEqual(try parse(json).records, original.records)
+        XCTAssertEqual(try parse(tsv).records, original.records)
+        print("parsed 2 × 100,000 labels (JSON and TSV) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
+    }
+}
+
+final class SearchTests: XCTestCase {
+    func collection(_ titles: [String]) -> LabelCollection {
+        try! LabelCollection(titles.enumerated().map { LabelRecord(id: $0.offset + 1, title: $0.element, category: .tile) })
+    }
+
+    func testMatchingIsAsAUserExpects() {
+        let labels = collection(["Café crème", "Cafe\u{301} noir", "Straße 9", "İstanbul", "ISTANBUL", "ＡＢＣ wide",
+                                 "👩‍👩‍👧 family", "Tile A", "ﬁle", "Ørsted", "naïve"])
+        func ids(_ query: String) -> [Int] { labels.visibleIDs(LabelFilter(query: query)) }
+        XCTAssertEqual(ids("cafe"), [1, 2], "accents and combining marks")
+        XCTAssertEqual(ids("CAFÉ"), [1, 2])
+        XCTAssertEqual(ids("STRASSE"), [3], "ß is ss")
+        XCTAssertEqual(ids("straße"), [3])
+        XCTAssertEqual(ids("istanbul"), [4, 5], "dotted capital I")
+        XCTAssertEqual(ids("abc"), [6], "full-width letters")
+        XCTAssertEqual(ids("👩‍👩‍👧"), [7], "emoji and ZWJ sequences")
+        XCTAssertEqual(ids("FILE"), [9], "ligatures")
+        XCTAssertEqual(ids("naive"), [11])
+        XCTAssertEqual(ids("orsted"), [], "Ø is a letter of its own, not O with a mark")
+        XCTAssertEqual(ids("\u{0}"), [], "control characters match nothing")
+    }
+
+    func testLongQueriesAreFast() {
+        let labels = LabelCollection.synthetic(count: 10_000)
+        let query = String(repeating: "Amber Tile ", count: 6_000)  // 66 KB pasted
+        let start = Date()
+        XCTAssertEqual(labels.visibleIDs(LabelFilter(query: query)), [])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "a 64 KB query is folded once and matched by length first")
+    }
+
+    func testNarrowingRefinesThePreviousResult() {
+        let labels = LabelCollection.synthetic(count: 20_000, seed: 3)
+        var session = FilterSession(collection: labels)
+        _ = session.visibleIDs(LabelFilter(query: "a"))
+        XCTAssertEqual(session.examined, 20_000)
+        let broad = session.visibleIDs(LabelFilter(query: "am"))
+        XCTAssertLessThan(session.examined, 20_000, "“am” refines “a”")
+        let narrow = session.visibleIDs(LabelFilter(query: "am", tilesOnly: true))
+        XCTAssertEqual(session.examined, broad.count, "“Tiles only” refines too")
+        XCTAssertEqual(narrow, labels.visibleIDs(LabelFilter(query: "am", tilesOnly: true)))
+        _ = session.visibleIDs(LabelFilter(query: "a"))
+        XCTAssertEqual(session.examined, 20_000, "widening rescans")
+    }
+
+    func testRefinementAlwaysAgreesWithAFullScan() {
+        let labels = LabelCollection.synthetic(count: 3_000, seed: 11)
+        var session = FilterSession(collection: labels)
+        var random = SplitMix64(seed: 5)
+        let pieces = ["a", "m", "b", "er", " ", "1", "ti", "é", "SS", "İ", "ł"]
+        var query = ""
+        for _ in 0..<400 {
+            switch random.next() % 4 {
+            case 0: query = ""
+            case 1: if !query.isEmpty { query.removeLast() }
+            default: query += pieces[Int(random.next() % UInt64(pieces.count))]
+            }
+            let filter = LabelFilter(query: query, tilesOnly: random.next() % 3 == 0)
+            XCTAssertEqual(session.visibleIDs(filter), labels.records.filter(filter.matches).map(\.id), "\(filter)")
+        }
+    }
+
+    func testSyntheticCollectionsAreDeterministic() {
+        let first = LabelCollection.synthetic(count: 1_000, seed: 42)
+        XCTAssertEqual(first.records, LabelCollection.synthetic(count: 1_000, seed: 42).records)
+        XCTAssertNotEqual(first.records, LabelCollection.synthetic(count: 1_000, seed: 43).records)
+        XCTAssertEqual(first.records.map(\.id), Array(1...1_000))
+        XCTAssertEqual(LabelCollection.synthetic(count: 0).count, 0)
+        XCTAssertTrue(first.records.contains { $0.category == .tile } && first.records.contains { $0.category == .dot })
+    }
+}
