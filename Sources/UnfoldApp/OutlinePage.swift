@@ -23,6 +23,10 @@ public final class OutlinePage {
 
     private static let idQuark = g_quark_from_static_string("unfold-outline-id")
 
+    private final class WeakOwner {
+        weak var page: OutlinePage?
+    }
+
     public init(roots: [OutlineNode] = OutlineNode.sample) {
         var nodes: [Int: OutlineNode] = [:]
         func index(_ list: [OutlineNode]) { for node in list { nodes[node.id] = node; index(node.children) } }
@@ -30,8 +34,12 @@ public final class OutlinePage {
         self.nodes = nodes
 
         rootStore = g_list_store_new(gtk_string_object_get_type())
-        var makeChildren: @MainActor (UnsafeMutableRawPointer) -> OpaquePointer? = { _ in nil }
-        tree = ListModels.tree(root: OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rootStore)))) { makeChildren($0) }
+        // The tree asks the page for child models; the page exists only after
+        // this, and the tree may outlive it (a list view lets it go last).
+        let owner = WeakOwner()
+        tree = ListModels.tree(root: OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rootStore)))) { item in
+            owner.page?.childModel(of: item)
+        }
         selection = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(tree))))
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(selection))), factory)
@@ -52,8 +60,7 @@ public final class OutlinePage {
         Widgets.append(scrolled, to: widget)
 
         for root in roots { g_list_store_append(rootStore, item(for: root)) }
-        // The tree model may outlive the page (a list view lets it go last).
-        makeChildren = { [weak self] item in self?.childModel(of: item) }
+        owner.page = self
         connectFactory(factory)
         connectKeyboard()
         onPositionSignal(listView, "activate") { [unowned self] position in self.toggle(at: position) }
