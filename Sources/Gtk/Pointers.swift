@@ -33,6 +33,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     @inlinable public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(self, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(self, name) }
 
     public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
         gtk_widget_set_margin_top(self, top)

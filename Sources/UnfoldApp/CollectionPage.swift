@@ -10,9 +10,6 @@ public final class CollectionPage {
     /// About 300 px of rows, as in the tutorial.
     static let listHeight: Int32 = 300
     static let padding: Int32 = 16
-    /// Every matching row is a widget for now; past this many, building them
-    /// takes seconds. Lazily built rows (only those on screen) lift the limit.
-    public static let eagerRowLimit = 5_000
 
     public let collection: LabelCollection
     /// The one source of truth for what is shown; visible IDs derive from it.
@@ -24,7 +21,7 @@ public final class CollectionPage {
     public let searchEntry: WidgetPointer
     public let tilesOnlyToggle: WidgetPointer
     public let caption: WidgetPointer
-    public let column: AnimatedColumn
+    public let column: LazyColumn
     /// "No matching labels", faded in where the rows were.
     public let emptyState: WidgetPointer
     private var pendingColumnUpdate: TickCallback?
@@ -47,7 +44,10 @@ public final class CollectionPage {
         caption.addCSSClass("caption")
         caption.addCSSClass("dim-label")
 
-        column = AnimatedColumn()
+        column = LazyColumn()
+        let records = collection.records
+        column.idOfKey = { records[$0].id }
+        column.keyOfID = { [collection] in collection.index(ofID: $0) }
         gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
         Accessibility.setLabel(column.widget, tr("Labels"))
 
@@ -68,6 +68,7 @@ public final class CollectionPage {
         gtk_scrolled_window_set_policy(gCast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_min_content_height(gCast(scrolled), Self.listHeight)
         gtk_scrolled_window_set_child(gCast(scrolled), overlay)
+        column.setVerticalAdjustment(gtk_scrolled_window_get_vadjustment(gCast(scrolled)))
         gtk_widget_set_vexpand(scrolled, 1)
 
         let controls = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -76,15 +77,17 @@ public final class CollectionPage {
         Widgets.append(tilesOnlyToggle, to: controls)
         for child in [controls, caption, scrolled] { Widgets.append(child, to: widget) }
 
-        column.makeRow = { [unowned self] id in self.makeRow(id) }
+        column.makeRow = { [unowned self] key in self.makeRow(records[key].id) }
         connectControls()
         Ownership.attach(self, to: widget)
         updateCaption()
         updateColumn()
     }
 
-    /// What the filter lets through; narrowing refines the last result.
-    public var visibleIDs: [Int] { session.visibleIDs(filter) }
+    /// What the filter lets through, as record IDs.
+    public var visibleIDs: [Int] { visibleIndices.map { collection.records[$0].id } }
+    /// ...and as positions in the collection; narrowing refines the last result.
+    private var visibleIndices: [Int] { session.visibleIndices(filter) }
     private var session: FilterSession
 
     /// Whether the column has yet to take the current filter (it does at the next frame).
@@ -103,7 +106,7 @@ public final class CollectionPage {
 
     /// The caption is outside the animated scope: it is right at once.
     private func updateCaption() {
-        let visible = visibleIDs.count
+        let visible = visibleIndices.count
         // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
         // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
         // match the filter. The plural form follows {visible}.
@@ -125,9 +128,9 @@ public final class CollectionPage {
     }
 
     private func updateColumn() {
-        let ids = visibleIDs
-        column.setVisibleIDs(ids)
-        gtk_revealer_set_reveal_child(gCast(emptyState), ids.isEmpty ? 1 : 0)
+        let indices = visibleIndices
+        column.setVisibleKeys(indices)
+        gtk_revealer_set_reveal_child(gCast(emptyState), indices.isEmpty ? 1 : 0)
     }
 
     /// Off screen, a pending update is applied at once: nothing is there to animate.

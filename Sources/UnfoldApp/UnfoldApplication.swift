@@ -93,10 +93,6 @@ public final class UnfoldApplication {
             guard count >= 0 else { return .failure(fill(tr("--synthetic needs a count of 0 or more, not {count}"), ["count": count])) }
             collection = LabelCollection.synthetic(count: count)
         }
-        guard collection.count <= CollectionPage.eagerRowLimit else {
-            return .failure(fill(tr("{count} labels are more than this version shows ({limit} at most): rows are not built lazily yet"),
-                                 ["count": collection.count, "limit": CollectionPage.eagerRowLimit]))
-        }
         return .custom(collection)
     }
 

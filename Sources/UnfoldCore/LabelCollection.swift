@@ -83,6 +83,9 @@ public struct LabelCollection: Sendable {
         indexByID[id].map { records[$0] }
     }
 
+    /// The position of the record with `id`.
+    public func index(ofID id: Int) -> Int? { indexByID[id] }
+
     /// The IDs `filter` lets through, in the collection's order.
     public func visibleIDs(_ filter: LabelFilter) -> [Int] {
         var session = FilterSession(collection: self)

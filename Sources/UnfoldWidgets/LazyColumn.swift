@@ -1,0 +1,231 @@
+import Gtk
+import UnfoldCore
+
+/// A column of equal-height rows, animated like `AnimatedColumn`, in which only
+/// the rows on screen (and a row's margin) exist as widgets: a million labels
+/// cost the rows in view. Put it in a scrolled window and give it the window's
+/// vertical adjustment; its height is the whole list's, so the scroll bar
+/// reflects every row.
+///
+/// Keys are the rows' positions in the underlying collection, ascending (what
+/// a filter yields); `id(of:)`/`row(for:)` speak record IDs for callers.
+@MainActor
+public final class LazyColumn: WidgetImplementation {
+    static let widgetClass = WidgetClassDescription(
+        typeName: "UnfoldLazyColumn", cssName: "lazy-column", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST)
+
+    /// The tutorial's 8 px between rows.
+    public static let spacing: Int32 = 8
+    /// Rows built beyond each edge of the viewport, so a small scroll shows rows at once.
+    static let marginRows = 2.0
+
+    public typealias RowFactory = @MainActor (_ key: Int) -> WidgetPointer
+
+    /// Builds the row of a key; set before the first `setVisibleKeys`.
+    public var makeRow: RowFactory?
+    /// The record ID of a key, and back (for callers that speak IDs).
+    public var idOfKey: (Int) -> Int = { $0 }
+    public var keyOfID: (Int) -> Int? = { $0 }
+
+    private var layout: LazyColumnLayout?
+    private var pendingKeys: [Int] = []
+    private var rows: [Int: WidgetPointer] = [:]
+    private var framesByKey: [ColumnTransition.Frame] = []
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
+    private var adjustmentWatches: [SignalConnection] = []
+    private var driver: AnimationDriver!
+    private var pendingSync: TickCallback?
+
+    public init() {
+        super.init(Self.widgetClass)
+        driver = AnimationDriver(widget: widget, step: { [unowned self] time in
+            self.layout?.advance(to: time)
+            self.layoutDidChange()
+            return self.layout?.isAnimating ?? false
+        }, finish: { [unowned self] in
+            self.layout?.finish()
+            self.layoutDidChange()
+        })
+    }
+
+    // MARK: State
+
+    public var isAnimating: Bool { driver.isRunning }
+    /// The visible record IDs, in order (rows fading out are not among them).
+    public var visibleIDs: [Int] { (layout?.order ?? pendingKeys).map(idOfKey) }
+    /// The row widgets that exist now: bounded by the viewport, not the list.
+    public var rowCount: Int { rows.count }
+    /// Where each row was placed by the last allocation (by record ID).
+    public var frames: [ColumnTransition.Frame] {
+        framesByKey.map { .init(id: idOfKey($0.id), y: $0.y, opacity: $0.opacity, isLeaving: $0.isLeaving) }
+    }
+
+    public func row(for id: Int) -> WidgetPointer? { keyOfID(id).flatMap { rows[$0] } }
+
+    public func id(of row: WidgetPointer) -> Int? { rows.first { $0.value == row }.map { idOfKey($0.key) } }
+
+    /// Follows `adjustment` (the enclosing scrolled window's vertical one): the
+    /// rows that exist are those it shows.
+    public func setVerticalAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        adjustmentWatches.forEach { $0.disconnect() }
+        self.adjustment = adjustment
+        let raw = UnsafeMutableRawPointer(adjustment)
+        adjustmentWatches = [
+            onSignal(raw, "value-changed") { [unowned self] in self.viewportDidChange() },
+            onNotify(raw, "page-size") { [unowned self] in self.viewportDidChange() },
+        ]
+    }
+
+    /// Shows the rows of `keys` (ascending), animating only if they differ from
+    /// what is shown. Returns whether they did.
+    @discardableResult
+    public func setVisibleKeys(_ keys: [Int]) -> Bool {
+        guard var layout = self.layout ?? makeLayout(for: keys) else {
+            pendingKeys = keys
+            return false
+        }
+        let changed = layout.update(to: keys, viewport: viewport, animated: driver.canAnimate)
+        self.layout = layout
+        guard changed else { return false }
+        // Rows on their way out are inert at once, before their fade shows a frame.
+        for (key, row) in rows { setInteractive(row, layout.index(of: key) != nil) }
+        if layout.isAnimating { driver.start() } else { driver.stop() }
+        layoutDidChange()
+        return true
+    }
+
+    /// The rows that must exist are built (or dropped) here, never during
+    /// layout: GTK clears a widget's need for allocation before allocating it,
+    /// so a row parented then would leave the column needing another.
+    private func syncRows() {
+        guard let layout else { return }
+        framesByKey = layout.frames(viewport)
+        let present = Set(framesByKey.map(\.id))
+        for (key, row) in rows where !present.contains(key) {
+            gtk_widget_unparent(row)
+            rows[key] = nil
+        }
+        var previous: WidgetPointer?
+        for frame in framesByKey {
+            let row = rows[frame.id] ?? {
+                let row = makeRow!(frame.id)
+                gtk_widget_set_parent(row, widget)
+                rows[frame.id] = row
+                return row
+            }()
+            setInteractive(row, !frame.isLeaving)
+            // Child order is drawing order: leaving rows, then the rest in list
+            // order, which is what assistive technologies read.
+            if gtk_widget_get_prev_sibling(row) != previous { gtk_widget_insert_after(row, widget, previous) }
+            previous = row
+        }
+    }
+
+    /// The list or its animation moved: rows, then height and places.
+    private func layoutDidChange() {
+        syncRows()
+        gtk_widget_queue_resize(widget)
+    }
+
+    /// Scrolled or resized: other rows are in view. The scrolled window changes
+    /// its adjustment during its own layout, when nothing may be queued, so the
+    /// rows follow at the next frame's start (the margin rows cover that frame).
+    private func viewportDidChange() {
+        guard pendingSync == nil else { return }
+        pendingSync = TickCallback.add(to: widget) { [unowned self] _ in
+            self.pendingSync = nil
+            self.syncRows()
+            gtk_widget_queue_allocate(self.widget)
+            return false
+        }
+    }
+
+    /// A leaving row takes no pointer events or focus and leaves the accessibility tree.
+    private func setInteractive(_ row: WidgetPointer, _ interactive: Bool) {
+        let value: gboolean = interactive ? 1 : 0
+        guard gtk_widget_get_can_target(row) != value else { return }
+        if !interactive, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+           gCast(focus, to: GtkWidget.self).isInside(row) {
+            gtk_root_set_focus(root, nil)
+        }
+        gtk_widget_set_can_target(row, value)
+        gtk_widget_set_can_focus(row, value)
+        Accessibility.setHidden(row, !interactive)
+    }
+
+    /// The row height is a real row's: the first one built.
+    private func makeLayout(for keys: [Int]) -> LazyColumnLayout? {
+        guard let first = keys.first, let makeRow else { return nil }
+        let row = makeRow(first)
+        gtk_widget_set_parent(row, widget)
+        rows[first] = row
+        let height = Measurement.of(row, GTK_ORIENTATION_VERTICAL).natural
+        return LazyColumnLayout(rowHeight: Double(max(height, 1)), spacing: Double(Self.spacing))
+    }
+
+    /// What the scrolled window shows of the column, with a margin of rows.
+    private var viewport: LazyColumnLayout.Viewport {
+        let margin = Self.marginRows * (layout?.pitch ?? 0)
+        // Outside a scrolled window every row is in view (GTK sizes are 32-bit).
+        guard let adjustment else { return .init(top: 0, height: Double(Int32.max)) }
+        return .init(top: gtk_adjustment_get_value(adjustment) - margin,
+                     height: gtk_adjustment_get_page_size(adjustment) + 2 * margin)
+    }
+
+    // MARK: vfuncs
+
+    public override var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_CONSTANT_SIZE }
+
+    public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            return rows.values.reduce(Measurement.zero) { widest, row in
+                let m = Measurement.of(row, orientation)
+                return Measurement(minimum: max(widest.minimum, m.minimum), natural: max(widest.natural, m.natural))
+            }
+        }
+        let height = Int32((layout?.displayedHeight ?? 0).rounded(.up))
+        return Measurement(minimum: height, natural: height)
+    }
+
+    public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+        guard let layout else { return }
+        framesByKey = layout.frames(viewport).filter { rows[$0.id] != nil }
+        let rowHeight = Int32(layout.rowHeight)
+        for frame in framesByKey {
+            var origin = graphene_point_t(x: 0, y: Float(frame.y))
+            gtk_widget_allocate(rows[frame.id]!, width, rowHeight, -1, gsk_transform_translate(nil, &origin))
+        }
+    }
+
+    public override func snapshot(_ snapshot: OpaquePointer) {
+        for frame in framesByKey where frame.opacity > 0 {
+            guard let row = rows[frame.id] else { continue }
+            let translucent = frame.opacity < 1
+            if translucent { gtk_snapshot_push_opacity(snapshot, frame.opacity) }
+            gtk_widget_snapshot_child(widget, row, snapshot)
+            if translucent { gtk_snapshot_pop(snapshot) }
+        }
+    }
+
+    public override func didMap() {
+        driver.widgetDidMap()
+        if layout == nil, !pendingKeys.isEmpty { setVisibleKeys(pendingKeys) }
+        syncRows()
+    }
+
+    public override func willUnmap() {
+        driver.widgetWillUnmap()
+        pendingSync?.remove()
+        pendingSync = nil
+    }
+
+    public override func dispose() {
+        driver.widgetDispose()
+        pendingSync?.remove()
+        pendingSync = nil
+        adjustmentWatches.forEach { $0.disconnect() }
+        adjustmentWatches = []
+        for row in rows.values { gtk_widget_unparent(row) }
+        rows = [:]
+    }
+}
