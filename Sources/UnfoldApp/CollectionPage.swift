@@ -55,7 +55,7 @@ public final class CollectionPage {
         emptyLabel.addCSSClass("dim-label")
         emptyState = gtk_revealer_new()
         gtk_revealer_set_transition_type(gCast(emptyState), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-        gtk_revealer_set_transition_duration(gCast(emptyState), guint(ColumnTransition.duration / 1000))
+        gtk_revealer_set_transition_duration(gCast(emptyState), guint(LazyColumnLayout.duration / 1000))
         gtk_revealer_set_child(gCast(emptyState), emptyLabel)
         gtk_widget_set_valign(emptyState, GTK_ALIGN_START)
         gtk_widget_set_margin_top(emptyState, 12)

@@ -81,3 +81,27 @@ public struct AnimatedValue: Sendable, Equatable {
         return current
     }
 }
+
+/// An offset that eases from where it starts to zero over a fixed duration.
+/// Restarting mid-way starts from the offset shown then, so nothing jumps.
+public struct SettlingOffset: Sendable, Equatable {
+    private var from = 0.0
+    private var progress: AnimatedValue
+
+    public init(duration: Microseconds) {
+        progress = AnimatedValue(1, fullDuration: duration)
+    }
+
+    public var current: Double { from * (1 - progress.current) }
+    public var isAnimating: Bool { progress.isAnimating }
+
+    public mutating func restart(from offset: Double) {
+        from = offset
+        progress.jump(to: 0)
+        if offset != 0 { progress.animate(to: 1) } else { progress.jump(to: 1) }
+    }
+
+    public mutating func finish() { progress.finish() }
+
+    public mutating func advance(to time: Microseconds) { progress.advance(to: time) }
+}

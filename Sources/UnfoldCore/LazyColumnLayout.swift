@@ -6,10 +6,28 @@
 /// collection's order, so the visible keys are ascending and a row's place is
 /// a binary search away, not a diff of two million-entry lists). A change
 /// animates only the rows that were on screen or come onto it: they glide from
-/// where they were shown, fade and slide in, or fade out where they were, as in
-/// `ColumnTransition`. Rows off screen cost nothing, before, during and after.
+/// where they were shown, fade and slide in from 8 px below, or fade out where
+/// they were; a row that matches again while fading comes back from where it
+/// is. Rows off screen cost nothing, before, during and after.
 public struct LazyColumnLayout: Sendable {
-    public typealias Frame = ColumnTransition.Frame
+    /// Where a row is drawn now, and how opaque.
+    public struct Frame: Sendable, Equatable {
+        public let id: Int
+        public let y: Double
+        public let opacity: Double
+        public let isLeaving: Bool
+
+        public init(id: Int, y: Double, opacity: Double, isLeaving: Bool) {
+            self.id = id
+            self.y = y
+            self.opacity = opacity
+            self.isLeaving = isLeaving
+        }
+    }
+
+    /// The tutorial's timing, and the 8 px an inserted row slides up.
+    public static let duration: Microseconds = 220_000
+    public static let insertionSlide = 8.0
 
     public let rowHeight: Double
     public let spacing: Double
@@ -27,7 +45,7 @@ public struct LazyColumnLayout: Sendable {
 
     /// Animation state, only for rows that are moving, appearing or leaving.
     private var motions: [Int: Motion] = [:]
-    private var heightGlide = SettlingOffset(duration: ColumnTransition.duration)
+    private var heightGlide = SettlingOffset(duration: LazyColumnLayout.duration)
 
     public init(rowHeight: Double, spacing: Double) {
         precondition(rowHeight > 0 && spacing >= 0)
@@ -107,7 +125,7 @@ public struct LazyColumnLayout: Sendable {
     private func frame(of key: Int, at index: Int) -> Frame {
         let place = Double(index) * pitch
         guard let motion = motions[key] else { return Frame(id: key, y: place, opacity: 1, isLeaving: false) }
-        let slide = ColumnTransition.insertionSlide * (1 - motion.appearance.current)
+        let slide = Self.insertionSlide * (1 - motion.appearance.current)
         return Frame(id: key, y: place + motion.glide.current + slide, opacity: motion.appearance.current, isLeaving: false)
     }
 
@@ -116,11 +134,14 @@ public struct LazyColumnLayout: Sendable {
 
     // MARK: Changes
 
-    /// Moves to `newOrder` (ascending keys), animating what is seen through `viewport`.
-    /// Returns false when nothing changed.
+    /// Moves to `newOrder` (ascending keys), animating what is seen through
+    /// `viewport`. Returns what changed among the rows on screen — the standard
+    /// library's difference of two short lists, never of the whole collection —
+    /// or nil when the order did not change.
     @discardableResult
-    public mutating func update(to newOrder: [Int], viewport: Viewport, animated: Bool) -> Bool {
-        guard newOrder != order else { return false }
+    public mutating func update(to newOrder: [Int], viewport: Viewport, animated: Bool) -> IdentityChange? {
+        guard newOrder != order else { return nil }
+        let seenBefore = visibleRange(viewport).map { order[$0] }
         // What is on screen now, and where. Rows that have glided out of view
         // carry nothing over: off screen, a row simply takes its place.
         let onScreen = frames(viewport).filter { $0.y + rowHeight > viewport.top && $0.y < viewport.top + viewport.height }
@@ -133,16 +154,16 @@ public struct LazyColumnLayout: Sendable {
         for (key, frame) in shownBefore {
             guard let newIndex = index(of: key) else {
                 // Gone from the list: fades where it is (or keeps fading).
-                var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: ColumnTransition.duration),
-                                                    glide: SettlingOffset(duration: ColumnTransition.duration))
+                var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: Self.duration),
+                                                    glide: SettlingOffset(duration: Self.duration))
                 motion.leavingY = frame.y
                 motion.appearance.animate(to: 0)
                 next[key] = motion
                 continue
             }
             // Still listed: glides from where it was shown to its new place.
-            var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: ColumnTransition.duration),
-                                                glide: SettlingOffset(duration: ColumnTransition.duration))
+            var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: Self.duration),
+                                                glide: SettlingOffset(duration: Self.duration))
             if motion.leavingY != nil {
                 motion.leavingY = nil
                 motion.appearance.animate(to: 1)
@@ -150,7 +171,7 @@ public struct LazyColumnLayout: Sendable {
             let appearance = motion.appearance.current
             let place = Double(newIndex) * pitch
             if appearance > 0 {
-                motion.glide.restart(from: frame.y - place - ColumnTransition.insertionSlide * (1 - appearance))
+                motion.glide.restart(from: frame.y - place - Self.insertionSlide * (1 - appearance))
             } else {
                 motion.glide.restart(from: 0)
             }
@@ -166,21 +187,21 @@ public struct LazyColumnLayout: Sendable {
                 let oldY = Double(oldIndex) * pitch
                 let edge = oldY < viewport.top ? viewport.top - pitch : viewport.top + viewport.height
                 let from = (oldY < viewport.top ? max(oldY, edge) : min(oldY, edge)) - place
-                var motion = Motion(appearance: AnimatedValue(1, fullDuration: ColumnTransition.duration),
-                                    glide: SettlingOffset(duration: ColumnTransition.duration))
+                var motion = Motion(appearance: AnimatedValue(1, fullDuration: Self.duration),
+                                    glide: SettlingOffset(duration: Self.duration))
                 motion.glide.restart(from: from)
                 next[key] = motion
             } else {
-                var appearance = AnimatedValue(0, fullDuration: ColumnTransition.duration)
+                var appearance = AnimatedValue(0, fullDuration: Self.duration)
                 appearance.animate(to: 1)
-                next[key] = Motion(appearance: appearance, glide: SettlingOffset(duration: ColumnTransition.duration))
+                next[key] = Motion(appearance: appearance, glide: SettlingOffset(duration: Self.duration))
             }
         }
         motions = next
         heightGlide.restart(from: heightBefore - targetHeight())
         if !animated { finish() }
         dropSettled()
-        return true
+        return IdentityChange(from: seenBefore, to: visibleRange(viewport).map { order[$0] })
     }
 
     /// Ends every animation at its target.

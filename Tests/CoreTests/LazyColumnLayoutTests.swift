@@ -4,7 +4,7 @@ import XCTest
 final class LazyColumnLayoutTests: XCTestCase {
     /// Rows 40 px tall, 8 px apart: a pitch of 48.
     let viewport = LazyColumnLayout.Viewport(top: 0, height: 480)  // ten rows
-    let end = ColumnTransition.duration
+    let end = LazyColumnLayout.duration
 
     func settled(_ order: [Int]) -> LazyColumnLayout {
         var layout = LazyColumnLayout(rowHeight: 40, spacing: 8)
@@ -12,7 +12,7 @@ final class LazyColumnLayoutTests: XCTestCase {
         return layout
     }
 
-    func frame(_ layout: LazyColumnLayout, _ key: Int, _ viewport: LazyColumnLayout.Viewport? = nil) -> ColumnTransition.Frame? {
+    func frame(_ layout: LazyColumnLayout, _ key: Int, _ viewport: LazyColumnLayout.Viewport? = nil) -> LazyColumnLayout.Frame? {
         layout.frames(viewport ?? self.viewport).first { $0.id == key }
     }
 
@@ -23,7 +23,9 @@ final class LazyColumnLayoutTests: XCTestCase {
 
         // "a" -> "b": [0, 1] (shown) swapped for [2, 3].
         layout.update(to: [0, 1], viewport: viewport, animated: false)
-        XCTAssertTrue(layout.update(to: [2, 3], viewport: viewport, animated: true))
+        let change = layout.update(to: [2, 3], viewport: viewport, animated: true)
+        XCTAssertEqual(change.map { Set($0.removed) }, [0, 1], "two removals…")
+        XCTAssertEqual(change.map { Set($0.inserted) }, [2, 3], "…and two insertions, for the same count")
         layout.advance(to: 0)
         XCTAssertEqual(frame(layout, 0), .init(id: 0, y: 0, opacity: 1, isLeaving: true), "fades where it was")
         XCTAssertEqual(frame(layout, 2), .init(id: 2, y: 8, opacity: 0, isLeaving: false), "slides up from 8 px below")
@@ -38,7 +40,7 @@ final class LazyColumnLayoutTests: XCTestCase {
 
     func testUnchangedOrderStartsNothing() {
         var layout = settled([0, 5, 9])
-        XCTAssertFalse(layout.update(to: [0, 5, 9], viewport: viewport, animated: true))
+        XCTAssertNil(layout.update(to: [0, 5, 9], viewport: viewport, animated: true))
         XCTAssertFalse(layout.isAnimating)
     }
 
@@ -56,6 +58,17 @@ final class LazyColumnLayoutTests: XCTestCase {
         layout.advance(to: end + 1)
         layout.advance(to: 3 * end)
         XCTAssertEqual(layout.frames(viewport).map(\.y), [0, 48, 96])
+    }
+
+    /// A row never seen (inserted, then the list changed again before any frame)
+    /// has no place to glide from: it slides in at its place.
+    func testRowNotYetVisibleDoesNotGlideFromItsOldPlace() {
+        var layout = settled([0, 1])
+        layout.update(to: [0, 1, 2, 3], viewport: viewport, animated: true)
+        layout.update(to: [2, 3], viewport: viewport, animated: true)
+        layout.advance(to: 0)
+        XCTAssertEqual(frame(layout, 2), .init(id: 2, y: 8, opacity: 0, isLeaving: false))
+        XCTAssertEqual(frame(layout, 3), .init(id: 3, y: 48 + 8, opacity: 0, isLeaving: false))
     }
 
     func testAMillionRowsCostOnlyWhatIsOnScreen() {

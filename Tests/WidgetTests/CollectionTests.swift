@@ -44,7 +44,7 @@ final class CollectionTests: GtkTestCase {
             var finalized = 0
             for id in [1, 2] { watchFinalization(of: page.column.row(for: id)!, counter: &finalized) }
 
-            struct Sample { var frames: [ColumnTransition.Frame]; var drawnAt: [Int: Float]; var leavingMapped: Bool }
+            struct Sample { var frames: [LazyColumnLayout.Frame]; var drawnAt: [Int: Float]; var leavingMapped: Bool }
             var samples: [Sample] = []
             let sampler = FrameSampler(window.window) { _ in
                 var drawnAt: [Int: Float] = [:]
@@ -74,7 +74,7 @@ final class CollectionTests: GtkTestCase {
                         insertingSeen += 1
                         let offset = frame.y - target
                         XCTAssertGreaterThan(offset, 0, "row \(frame.id) comes from below")
-                        XCTAssertLessThan(offset, ColumnTransition.insertionSlide)
+                        XCTAssertLessThan(offset, LazyColumnLayout.insertionSlide)
                     }
                     if frame.isLeaving, frame.opacity > 0, frame.opacity < 1 {
                         leavingSeen += 1
