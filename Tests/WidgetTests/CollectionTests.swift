@@ -360,3 +360,50 @@ func watchFinalization(of object: WidgetPointer, counter: UnsafeMutablePointer<I
         data!.assumingMemoryBound(to: Int.self).pointee += 1
     }, counter)
 }
+
+/// A million labels: only the rows in view exist, whatever the scroll or the filter.
+final class LazyRowsTests: GtkTestCase {
+    func testAMillionLabelsBuildOnlyTheRowsInView() {
+        onMain {
+            let page = CollectionPage(collection: .synthetic(count: 1_000_000))
+            let window = TestWindow(child: page.widget, width: 600, height: 700)
+            defer { window.destroy() }
+            settle(page)
+            let scrolled = gtk_widget_get_ancestor(page.column.widget, gtk_scrolled_window_get_type())!
+            let adjustment = gtk_scrolled_window_get_vadjustment(gCast(scrolled))!
+            let pageSize = gtk_adjustment_get_page_size(adjustment)
+            let row = page.column.row(for: 1)!
+            let pitch = Double(Measurement.of(row, GTK_ORIENTATION_VERTICAL).natural + LazyColumn.spacing)
+            // What the viewport shows, plus two rows each side, plus the row that straddles an edge.
+            let bound = Int((pageSize / pitch).rounded(.up)) + 5
+
+            @MainActor func checkRange(_ count: Int, _ context: String) {
+                XCTAssertEqual(gtk_adjustment_get_upper(adjustment), Double(count) * pitch - Double(LazyColumn.spacing), accuracy: 1,
+                               "the scroll range is the whole filtered list (\(context))")
+                XCTAssertLessThanOrEqual(page.column.rowCount, bound, "rows exist only for the viewport (\(context))")
+            }
+            checkRange(1_000_000, "all")
+
+            for fraction in [0.5, 0.999, 0.25] {
+                let top = ((gtk_adjustment_get_upper(adjustment) - pageSize) * fraction).rounded()
+                gtk_adjustment_set_value(adjustment, top)
+                window.waitForFrames(2)
+                checkRange(1_000_000, "scrolled to \(fraction)")
+                let firstIndex = Int((top / pitch).rounded(.down))
+                let firstID = firstIndex + 1  // synthetic IDs are 1...N, in order
+                XCTAssertNotNil(page.column.row(for: firstID), "the row at the top of the view exists (\(fraction))")
+                XCTAssertNil(page.column.row(for: 1), "the first row was dropped far from view")
+            }
+
+            type("amber", into: page)
+            settle(page)
+            let matches = page.visibleIDs.count
+            XCTAssertGreaterThan(matches, 10_000)
+            XCTAssertLessThan(matches, 1_000_000)
+            window.waitForFrames(2)
+            checkRange(matches, "filtered")
+            XCTAssertEqual(captionText(page), "\(matches) of 1000000 labels")
+            XCTAssertLessThanOrEqual(LabelRow.live, bound + 4, "rows that went were finalized")
+        }
+    }
+}
