@@ -80,14 +80,25 @@ public final class CollectionPage {
         column.makeRow = { [unowned self] key in self.makeRow(records[key].id) }
         connectControls()
         Ownership.attach(self, to: widget)
+        _ = session.visibleIndices(filter)  // the first result, at once: nothing is on screen yet
         updateCaption()
         updateColumn()
     }
 
-    /// What the filter lets through, as record IDs.
-    public var visibleIDs: [Int] { visibleIndices.map { collection.records[$0].id } }
-    /// ...and as positions in the collection; narrowing refines the last result.
-    private var visibleIndices: [Int] { session.visibleIndices(filter) }
+    /// What the filter lets through, as record IDs (once the filtering is done).
+    public var visibleIDs: [Int] { (session.cachedIndices(filter) ?? []).map { collection.records[$0].id } }
+
+    /// The filter pass under way, when one takes longer than a frame's budget.
+    private var pass: FilterPass?
+    private var passTick: TickCallback?
+    /// Time for filtering per frame, so that typing never holds a frame back
+    /// (a 60 Hz frame is 16.7 ms; layout and drawing need the rest).
+    static let filterBudget = 6_000  // µs, as g_get_monotonic_time counts
+
+    /// Whether a filter pass is still running over frames.
+    public var isFiltering: Bool { pass != nil }
+    /// How many frames the last pass took: 1 when it fit in one.
+    public private(set) var lastPassFrames = 0
     private var session: FilterSession
 
     /// Whether the column has yet to take the current filter (it does at the next frame).
@@ -96,6 +107,38 @@ public final class CollectionPage {
     public func setFilter(_ newFilter: LabelFilter) {
         guard newFilter != filter else { return }
         filter = newFilter
+        startFiltering()
+    }
+
+    /// Runs the filter for at most a frame's budget now, and the rest over the
+    /// next frames; a newer filter abandons the pass under way.
+    private func startFiltering() {
+        passTick?.remove()
+        passTick = nil
+        pass = session.start(filter)
+        lastPassFrames = 0
+        continueFiltering()
+        guard pass != nil else { return }
+        updateCaption()
+        passTick = TickCallback.add(to: widget) { [unowned self] _ in
+            self.continueFiltering()
+            if self.pass == nil { self.passTick = nil }
+            return self.pass != nil
+        }
+    }
+
+    private func continueFiltering() {
+        guard var pass else { return }
+        lastPassFrames += 1
+        let deadline = g_get_monotonic_time() + Self.filterBudget
+        repeat { pass.run(upTo: 20_000) } while !pass.isDone && g_get_monotonic_time() < deadline
+        guard pass.isDone else {
+            self.pass = pass
+            updateCaption()
+            return
+        }
+        self.pass = nil
+        _ = session.finish(pass)
         updateCaption()
         scheduleColumnUpdate()
     }
@@ -104,9 +147,15 @@ public final class CollectionPage {
         notes[id] = note.isEmpty ? nil : note
     }
 
-    /// The caption is outside the animated scope: it is right at once.
+    /// The caption is outside the animated scope: it is right as soon as the
+    /// filtering is, and says so while a long pass runs.
     private func updateCaption() {
-        let visible = visibleIndices.count
+        if let pass {
+            let percent = pass.total == 0 ? 100 : pass.examined * 100 / pass.total
+            gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": percent]))
+            return
+        }
+        let visible = session.cachedIndices(filter)?.count ?? 0
         // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
         // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
         // match the filter. The plural form follows {visible}.
@@ -128,7 +177,7 @@ public final class CollectionPage {
     }
 
     private func updateColumn() {
-        let indices = visibleIndices
+        guard let indices = session.cachedIndices(filter) else { return }  // a pass is still running
         column.setVisibleKeys(indices)
         gtk_revealer_set_reveal_child(gCast(emptyState), indices.isEmpty ? 1 : 0)
     }
@@ -149,7 +198,17 @@ public final class CollectionPage {
     }
 
     private func connectControls() {
-        onSignal(widget, "unmap") { [unowned self] in self.flushColumnUpdate() }
+        onSignal(widget, "unmap") { [unowned self] in
+            // Off screen, nothing is drawn: finish at once.
+            if var pass = self.pass {
+                self.passTick?.remove()
+                self.passTick = nil
+                pass.run(upTo: .max)
+                self.pass = pass
+                self.continueFiltering()
+            }
+            self.flushColumnUpdate()
+        }
         onSignal(searchEntry, "search-changed") { [unowned self] in
             var filter = self.filter
             filter.query = String(cString: gtk_editable_get_text(gCast(self.searchEntry)))

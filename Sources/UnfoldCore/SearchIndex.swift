@@ -79,30 +79,40 @@ public struct FilterSession: Sendable {
         visibleIndices(filter).map { collection.records[$0].id }
     }
 
+    /// The positions `filter` lets through, computed at once.
     public mutating func visibleIndices(_ filter: LabelFilter) -> [Int] {
+        var pass = start(filter)
+        pass.run(upTo: .max)
+        return finish(pass)
+    }
+
+    /// The result of `filter` if it is known without work (the last one asked).
+    public func cachedIndices(_ filter: LabelFilter) -> [Int]? {
+        last.flatMap { $0.filter == filter ? $0.indices : nil }
+    }
+
+    /// A filter pass to run in steps, so that a long one can share the main
+    /// thread with drawing. It refines the last finished result when it can.
+    public func start(_ filter: LabelFilter) -> FilterPass {
         let needle = Array(SearchIndex.fold(filter.query).utf8)
-        if let last, last.filter == filter { examined = 0; return last.indices }
-        let candidates: [Int]?
+        if let last, last.filter == filter {
+            return FilterPass(filter: filter, needle: needle, candidates: last.indices, search: collection.search,
+                              records: collection.records, done: last.indices)
+        }
+        var candidates: [Int]?
         if let last, Self.narrows(from: last.filter, lastNeedle: last.needle, to: filter, needle: needle) {
             candidates = last.indices
-        } else {
-            candidates = nil
         }
-        let search = collection.search
-        let records = collection.records
-        func keeps(_ index: Int) -> Bool {
-            (!filter.tilesOnly || records[index].category == .tile) && search.title(index, contains: needle)
-        }
-        let indices: [Int]
-        if let candidates {
-            indices = candidates.filter(keeps)
-            examined = candidates.count
-        } else {
-            indices = (0..<records.count).filter(keeps)
-            examined = records.count
-        }
-        last = (filter, needle, indices)
-        return indices
+        return FilterPass(filter: filter, needle: needle, candidates: candidates, search: collection.search,
+                          records: collection.records, done: nil)
+    }
+
+    /// Takes a pass's result as the last one (refined from next time) and returns it.
+    public mutating func finish(_ pass: FilterPass) -> [Int] {
+        precondition(pass.isDone, "a filter pass is finished only once it has run to its end")
+        examined = pass.examined
+        last = (pass.filter, pass.needle, pass.result)
+        return pass.result
     }
 
     /// Every record `new` keeps, `old` kept too: the old result can be refined.
@@ -113,6 +123,47 @@ public struct FilterSession: Sendable {
         return needle.withUnsafeBufferPointer { n in
             lastNeedle.withUnsafeBufferPointer { l in findBytes(l.baseAddress!, l.count, in: n.baseAddress!, n.count) }
         }
+    }
+}
+
+/// One run of a filter over a collection, resumable: `run(upTo:)` examines at
+/// most that many records and can be called again until `isDone`.
+public struct FilterPass: Sendable {
+    public let filter: LabelFilter
+    let needle: [UInt8]
+    /// The positions to examine: the last result when refining, else all.
+    private let candidates: [Int]?
+    private let search: SearchIndex
+    private let records: [LabelRecord]
+    public private(set) var result: [Int] = []
+    public private(set) var examined = 0
+
+    init(filter: LabelFilter, needle: [UInt8], candidates: [Int]?, search: SearchIndex,
+         records: [LabelRecord], done: [Int]?) {
+        self.filter = filter
+        self.needle = needle
+        self.candidates = candidates
+        self.search = search
+        self.records = records
+        if let done {
+            result = done
+            examined = total
+        }
+    }
+
+    /// How many records this pass examines in all.
+    public var total: Int { candidates?.count ?? records.count }
+    public var isDone: Bool { examined == total }
+
+    public mutating func run(upTo count: Int) {
+        let end = examined + min(count, total - examined)
+        for position in examined..<end {
+            let index = candidates?[position] ?? position
+            if (!filter.tilesOnly || records[index].category == .tile) && search.title(index, contains: needle) {
+                result.append(index)
+            }
+        }
+        examined = end
     }
 }
 

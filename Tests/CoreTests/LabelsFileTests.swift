@@ -178,6 +178,26 @@ final class SearchTests: XCTestCase {
         }
     }
 
+    func testAPassRunInStepsFindsWhatOnePassFinds() {
+        let labels = LabelCollection.synthetic(count: 10_000, seed: 8)
+        var session = FilterSession(collection: labels)
+        let filter = LabelFilter(query: "ar", tilesOnly: true)
+        var pass = session.start(filter)
+        XCTAssertEqual(pass.total, 10_000)
+        var steps = 0
+        while !pass.isDone {
+            pass.run(upTo: 777)
+            steps += 1
+        }
+        XCTAssertEqual(steps, 13)
+        XCTAssertEqual(session.finish(pass), labels.records.indices.filter { filter.matches(labels.records[$0]) })
+        XCTAssertEqual(session.cachedIndices(filter), pass.result)
+
+        // The finished result is what the next, narrower pass refines.
+        let narrower = session.start(LabelFilter(query: "ark", tilesOnly: true))
+        XCTAssertEqual(narrower.total, pass.result.count)
+    }
+
     func testSyntheticCollectionsAreDeterministic() {
         let first = LabelCollection.synthetic(count: 1_000, seed: 42)
         XCTAssertEqual(first.records, LabelCollection.synthetic(count: 1_000, seed: 42).records)

@@ -319,7 +319,7 @@ func type(_ text: String, into page: CollectionPage) {
 @MainActor
 func settle(_ page: CollectionPage) {
     XCTAssertTrue(iterate(until: {
-        !page.isColumnUpdatePending && !page.column.isAnimating
+        !page.isFiltering && !page.isColumnUpdatePending && !page.column.isAnimating
             && gtk_revealer_get_child_revealed(gCast(page.emptyState)) == gtk_revealer_get_reveal_child(gCast(page.emptyState))
     }), "the collection never settled")
 }
@@ -404,6 +404,28 @@ final class LazyRowsTests: GtkTestCase {
             checkRange(matches, "filtered")
             XCTAssertEqual(captionText(page), "\(matches) of 1000000 labels")
             XCTAssertLessThanOrEqual(LabelRow.live, bound + 4, "rows that went were finalized")
+
+            // Clearing the query rescans a million titles: the pass shares the
+            // main thread with drawing, frame by frame, and the caption says so.
+            var captions: [String] = []
+            let sampler = FrameSampler(window.window) { _ in captions.append(captionText(page)) }
+            type("", into: page)
+            settle(page)
+            window.waitForFrames()
+            sampler.stop()
+            XCTAssertGreaterThan(page.lastPassFrames, 1, "the rescan ran over several frames")
+            let filteringFrames = captions.filter { $0.hasPrefix("Filtering") }.count
+            XCTAssertGreaterThan(filteringFrames, 0, "frames were drawn while it ran, saying so: \(captions)")
+            XCTAssertEqual(captionText(page), "1000000 of 1000000 labels")
+            print("frames drawn while a million labels were rescanned: \(filteringFrames) (the pass took \(page.lastPassFrames) frame steps)")
+
+            // A 64 KB paste (GtkEntry holds up to 65,535 bytes): folded once, and
+            // every title is shorter, so nothing stalls.
+            let paste = String(repeating: "Amber Tile ", count: 5_900)
+            type(paste, into: page)
+            settle(page)
+            XCTAssertEqual(captionText(page), "0 of 1000000 labels")
+            XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)), 1)
         }
     }
 }
