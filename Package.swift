@@ -6,6 +6,7 @@ let package = Package(
     name: "Unfold",
     products: [
         .executable(name: "unfold", targets: ["unfold"]),
+        .executable(name: "unfold-bench", targets: ["unfold-bench"]),
     ],
     targets: [
         // The C surface of GTK 4, plus small C helpers for what Swift cannot call
@@ -24,6 +25,8 @@ let package = Package(
         // The application: pages, windows, command line.
         .target(name: "UnfoldApp", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets"]),
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"]),
+        // Measures Unfold against GTK's own widgets doing the same work, in one run.
+        .executableTarget(name: "unfold-bench", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]),
         .testTarget(name: "CoreTests", dependencies: ["UnfoldCore"]),
         .testTarget(
             name: "WidgetTests",

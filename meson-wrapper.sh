@@ -7,6 +7,8 @@
 #   ./meson-wrapper.sh install --prefix DIR [--binary PATH]
 #                                          build a release and install it in DIR's
 #                                          standard layout (or install PATH)
+#   ./meson-wrapper.sh bench [--quick]     measure against GTK's own widgets (release
+#                                          build; table on stdout, JSON in .build/bench.json)
 #   ./meson-wrapper.sh pot                 refresh data/po/unfold.pot and the .po files
 #
 # Named for what it becomes: the script a meson.build calls to drive SwiftPM,
@@ -184,6 +186,14 @@ case "$command" in
     [ -x "$binary" ] || { say "install: $binary is not an executable"; exit 2; }
     install_files "$binary" "$prefix"
     ;;
+  bench)
+    ensure_packages "${test_packages[@]}"
+    swift_build -c release --product unfold-bench
+    build_translations .build/locale
+    # The same renderer for ours and GTK's, whatever the machine's GPU.
+    export GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
+    with_display "$(swift build -c release --show-bin-path)/unfold-bench" --json .build/bench.json "$@"
+    ;;
   pot)
     ensure_packages gettext
     xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=ntr:1,2 \
@@ -195,7 +205,7 @@ case "$command" in
     for lang in $(languages); do msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot; done
     ;;
   *)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
     [ -z "$command" ] || say "unknown command: $command"
     exit 2
     ;;

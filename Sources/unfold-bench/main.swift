@@ -1,0 +1,157 @@
+import Foundation
+import Gtk
+import UnfoldApp
+import UnfoldCore
+
+/// unfold-bench [--quick] [--json FILE]
+///
+/// Compares Unfold with GTK's own widgets doing the same work, in one run, and
+/// prints each as a ratio (ours / GTK's): below 1 is better. Needs a display
+/// (`./meson-wrapper.sh bench` provides one). Machines are noisy: read the
+/// ratios, and the medians with their interquartile ranges.
+let arguments = CommandLine.arguments.dropFirst()
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE]\n".utf8))
+    exit(2)
+}
+
+@MainActor
+func peakRSS(_ variant: String, labels: Int) -> Double {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = ["--memory-child", variant, "\(labels)"]
+    let out = Pipe()
+    child.standardOutput = out
+    try? child.run()
+    child.waitUntilExit()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan) / 1024  // MB
+}
+
+/// In a child process: show `labels` labels in one view, let it draw, report peak RSS (kB).
+@MainActor
+func memoryChild(_ variant: String, labels: Int) -> Never {
+    guard gtk_init_check() != 0 else { exit(1) }
+    try? AppStyle.load()
+    let collection = LabelCollection.synthetic(count: labels)
+    let widget: WidgetPointer
+    switch variant {
+    case "ours": widget = CollectionPage(collection: collection).widget
+    default: widget = MemoryViews.gtkListView(collection)
+    }
+    let window = newWindow(widget)
+    let probe = FrameProbe(window)
+    iterate(until: { probe.frames >= 5 })
+    // Not getrusage's ru_maxrss: Linux keeps it across execve, so a child would
+    // report its parent's peak. VmHWM belongs to this address space.
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
+        .split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+    print(peak ?? "nan")
+    exit(0)
+}
+
+@MainActor
+enum MemoryViews {
+    static func gtkListView(_ collection: LabelCollection) -> WidgetPointer {
+        var titles: [UnsafePointer<CChar>?] = collection.records.map { UnsafePointer(strdup($0.title)) } + [nil]
+        let strings = gtk_string_list_new(&titles)!
+        titles.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        let filter = gtk_string_filter_new(expression)!
+        let filtered = gtk_filter_list_model_new(strings, gCast(UnsafeMutableRawPointer(filter)))!
+        let factory = gtk_signal_list_item_factory_new()!
+        onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { item in
+            gtk_list_item_set_child(OpaquePointer(item), Widgets.label(""))
+        }
+        onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { item in
+            guard let label = gtk_list_item_get_child(OpaquePointer(item)),
+                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+            gtk_label_set_text(gCast(label), gtk_string_object_get_string(OpaquePointer(object)))
+        }
+        let list = gtk_list_view_new(gtk_no_selection_new(filtered), factory)!
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(gCast(scrolled), list)
+        return scrolled
+    }
+}
+
+let status: Int32 = MainActor.assumeIsolated {
+    if arguments.first == "--memory-child" {
+        let rest = Array(arguments.dropFirst())
+        guard rest.count == 2, let labels = Int(rest[1]) else { usage() }
+        memoryChild(rest[0], labels: labels)
+    }
+    var quick = false
+    var jsonPath: String?
+    var remaining = Array(arguments)
+    while let argument = remaining.first {
+        remaining.removeFirst()
+        switch argument {
+        case "--quick": quick = true
+        case "--json":
+            guard let path = remaining.first else { usage() }
+            jsonPath = path
+            remaining.removeFirst()
+        default:
+            FileHandle.standardError.write(Data("unfold-bench: unknown option \(argument)\n".utf8))
+            usage()
+        }
+    }
+    guard gtk_init_check() != 0 else {
+        FileHandle.standardError.write(Data("unfold-bench: no display (run it with ./meson-wrapper.sh bench)\n".utf8))
+        return 1
+    }
+    do { try AppStyle.load() } catch {
+        FileHandle.standardError.write(Data("unfold-bench: \(error)\n".utf8))
+        return 1
+    }
+
+    var rows: [Row] = []
+    func line(_ cells: [String]) -> String {
+        let widths = [44, 9, 22, 22, 6]
+        return zip(cells, widths + [0]).map { cell, width in cell.padding(toLength: max(width, cell.count), withPad: " ", startingAt: 0) }
+            .joined(separator: " ")
+    }
+    func report(_ row: Row) {
+        rows.append(row)
+        print(line([row.benchmark, row.unit, row.ours.text, row.gtk.text, String(format: "%.2f", row.ratio), row.gtkWidget]))
+    }
+    print(line(["benchmark", "unit", "ours median [IQR]", "GTK median [IQR]", "ratio", "GTK's widget"]))
+
+    for (groups, runs) in quick ? [(1, 2), (20, 1)] : [(1, 10), (200, 4)] {
+        let (ours, gtk) = RevealBench.run(groups: groups, runs: runs)
+        let name = groups == 1 ? "reveal: demo hierarchy" : "reveal: \(groups) groups at once"
+        report(Row(benchmark: "\(name), frame work", unit: "ms/frame", ours: Summary(ours.work), gtk: Summary(gtk.work), gtkWidget: "GtkRevealer"))
+        report(Row(benchmark: "\(name), frames delivered", unit: "of 60 Hz", ours: Summary(ours.delivered), gtk: Summary(gtk.delivered), gtkWidget: "GtkRevealer"))
+    }
+    for labels in quick ? [4, 1_000] : [4, 10_000, 100_000, 1_000_000] {
+        let collection = LabelCollection.synthetic(count: labels)
+        let ours = Summary(FilterBench.ours(collection))
+        report(Row(benchmark: "filter: \(labels) labels, per key", unit: "ms", ours: ours,
+                   gtk: Summary(FilterBench.gtkListView(collection)), gtkWidget: "GtkFilterListModel+GtkListView"))
+        if labels <= 10_000 {
+            report(Row(benchmark: "filter: \(labels) labels, per key", unit: "ms", ours: ours,
+                       gtk: Summary(FilterBench.gtkListBox(collection)), gtkWidget: "GtkListBox+filter func"))
+        }
+    }
+    let memoryLabels = quick ? 10_000 : 1_000_000
+    report(Row(benchmark: "memory: \(memoryLabels) labels, peak RSS", unit: "MB",
+               ours: Summary([peakRSS("ours", labels: memoryLabels)]), gtk: Summary([peakRSS("gtk", labels: memoryLabels)]),
+               gtkWidget: "GtkFilterListModel+GtkListView"))
+
+    if let jsonPath {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try! encoder.encode(rows.map { ["benchmark": $0.benchmark, "unit": $0.unit, "ratio": String(format: "%.3f", $0.ratio),
+                                                   "ours_median": String(format: "%.3f", $0.ours.median),
+                                                   "gtk_median": String(format: "%.3f", $0.gtk.median), "gtk_widget": $0.gtkWidget] })
+        guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
+            FileHandle.standardError.write(Data("unfold-bench: cannot write \(jsonPath)\n".utf8))
+            return 1
+        }
+    }
+    return 0
+}
+exit(status)
