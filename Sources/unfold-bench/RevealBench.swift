@@ -3,36 +3,41 @@ import UnfoldApp
 import UnfoldCore
 import UnfoldWidgets
 
-/// A disclosure built on GtkRevealer (slide-down, 250 ms), the same content as ours.
+/// A header over a revealed content, the same for both contestants but for the
+/// reveal itself: ours (`Reveal`) or GTK's (GtkRevealer, slide-down, 250 ms).
+/// (Our groups also turn a chevron each frame; GtkRevealer has none to compare.)
 @MainActor
-struct RevealerGroup {
+struct BenchGroup {
     let widget: WidgetPointer
-    let revealer: WidgetPointer
+    let toggle: () -> Void
+    let isAnimating: () -> Bool
 
-    init(title: String, children: [WidgetPointer]) {
+    init(title: String, children: [WidgetPointer], ours: Bool) {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL)
         let header = gtk_button_new_with_label(title)!
         header.addCSSClass("flat")
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: RevealGroup.contentSpacing)
         content.setMargins(bottom: RevealGroup.contentBottomPadding, start: RevealGroup.contentIndent)
         for child in children { Widgets.append(child, to: content) }
-        revealer = gtk_revealer_new()
-        gtk_revealer_set_transition_type(gCast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_revealer_set_transition_duration(gCast(revealer), guint(Reveal.duration / 1000))
-        gtk_revealer_set_child(gCast(revealer), content)
         Widgets.append(header, to: widget)
-        Widgets.append(revealer, to: widget)
-    }
-
-    func toggle() {
-        gtk_revealer_set_reveal_child(gCast(revealer), gtk_revealer_get_reveal_child(gCast(revealer)) == 0 ? 1 : 0)
-    }
-
-    /// GtkRevealer has no such property: it is animating until its child is
-    /// fully where it was asked to be (and, when hidden, unmapped).
-    var isAnimating: Bool {
-        let target = gtk_revealer_get_reveal_child(gCast(revealer)) != 0
-        return gtk_revealer_get_child_revealed(gCast(revealer)) != (target ? 1 : 0)
+        if ours {
+            let reveal = Reveal(child: content)
+            Widgets.append(reveal.widget, to: widget)
+            toggle = { reveal.setRevealed(!reveal.isRevealed) }
+            isAnimating = { reveal.isAnimating }
+        } else {
+            let revealer = gtk_revealer_new()!
+            gtk_revealer_set_transition_type(gCast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+            gtk_revealer_set_transition_duration(gCast(revealer), guint(Reveal.duration / 1000))
+            gtk_revealer_set_child(gCast(revealer), content)
+            Widgets.append(revealer, to: widget)
+            toggle = { gtk_revealer_set_reveal_child(gCast(revealer), gtk_revealer_get_reveal_child(gCast(revealer)) == 0 ? 1 : 0) }
+            // GtkRevealer says no more than whether its child is fully where it was asked to be.
+            isAnimating = {
+                let target: gboolean = gtk_revealer_get_reveal_child(gCast(revealer))
+                return gtk_revealer_get_child_revealed(gCast(revealer)) != target
+            }
+        }
     }
 }
 
@@ -51,20 +56,12 @@ enum RevealBench {
         var toggles: [() -> Void] = []
         var animating: [() -> Bool] = []
         for _ in 0..<groups {
-            if ours {
-                let shapes = RevealGroup(title: "Shapes", children: [Widgets.label("Circle"), Widgets.label("Square")])
-                let collection = RevealGroup(title: "Collection", children: [shapes.widget, Widgets.label("Palette")])
-                Widgets.append(collection.widget, to: column)
-                toggles.append { collection.toggle(); shapes.toggle() }
-                animating.append { collection.reveal.isAnimating || shapes.reveal.isAnimating }
-            } else {
-                let shapes = RevealerGroup(title: "Shapes", children: [Widgets.label("Circle"), Widgets.label("Square")])
-                let collection = RevealerGroup(title: "Collection", children: [shapes.widget, Widgets.label("Palette")])
-                Widgets.append(collection.widget, to: column)
-                toggles.append { collection.toggle(); shapes.toggle() }
-                animating.append { collection.isAnimating || shapes.isAnimating }
-            }
+            let shapes = BenchGroup(title: "Shapes", children: [Widgets.label("Circle"), Widgets.label("Square")], ours: ours)
+            let collection = BenchGroup(title: "Collection", children: [shapes.widget, Widgets.label("Palette")], ours: ours)
+            Widgets.append(collection.widget, to: column)
             Widgets.append(Widgets.label("Following item"), to: column)
+            toggles.append { collection.toggle(); shapes.toggle() }
+            animating.append { collection.isAnimating() || shapes.isAnimating() }
         }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), column)
