@@ -67,6 +67,12 @@ func findBytes(_ needle: UnsafePointer<UInt8>, _ needleLength: Int,
 public struct FilterSession: Sendable {
     public let collection: LabelCollection
     private var last: (filter: LabelFilter, needle: [UInt8], indices: [Int])?
+    /// Recent results, newest last: deleting what was just typed goes back to
+    /// a result computed a moment ago instead of rescanning. Bounded in entries
+    /// so a million-label collection keeps a few results, not many.
+    private var recent: [(filter: LabelFilter, indices: [Int])] = []
+    static let recentLimit = 12
+    static let recentEntryBudget = 4_000_000
     /// How many titles the last call examined: tests use it to see refinement work.
     public private(set) var examined = 0
 
@@ -88,16 +94,17 @@ public struct FilterSession: Sendable {
 
     /// The result of `filter` if it is known without work (the last one asked).
     public func cachedIndices(_ filter: LabelFilter) -> [Int]? {
-        last.flatMap { $0.filter == filter ? $0.indices : nil }
+        if let last, last.filter == filter { return last.indices }
+        return recent.last { $0.filter == filter }?.indices
     }
 
     /// A filter pass to run in steps, so that a long one can share the main
     /// thread with drawing. It refines the last finished result when it can.
     public func start(_ filter: LabelFilter) -> FilterPass {
         let needle = Array(SearchIndex.fold(filter.query).utf8)
-        if let last, last.filter == filter {
-            return FilterPass(filter: filter, needle: needle, candidates: last.indices, search: collection.search,
-                              records: collection.records, done: last.indices)
+        if let known = cachedIndices(filter) {
+            return FilterPass(filter: filter, needle: needle, candidates: known, search: collection.search,
+                              records: collection.records, done: known)
         }
         var candidates: [Int]?
         if let last, Self.narrows(from: last.filter, lastNeedle: last.needle, to: filter, needle: needle) {
@@ -110,9 +117,19 @@ public struct FilterSession: Sendable {
     /// Takes a pass's result as the last one (refined from next time) and returns it.
     public mutating func finish(_ pass: FilterPass) -> [Int] {
         precondition(pass.isDone, "a filter pass is finished only once it has run to its end")
-        examined = pass.examined
+        examined = pass.wasCached ? 0 : pass.examined
         last = (pass.filter, pass.needle, pass.result)
+        remember(pass.filter, pass.result)
         return pass.result
+    }
+
+    private mutating func remember(_ filter: LabelFilter, _ indices: [Int]) {
+        recent.removeAll { $0.filter == filter }
+        recent.append((filter, indices))
+        var entries = recent.reduce(0) { $0 + $1.indices.count }
+        while recent.count > Self.recentLimit || (entries > Self.recentEntryBudget && recent.count > 1) {
+            entries -= recent.removeFirst().indices.count
+        }
     }
 
     /// Every record `new` keeps, `old` kept too: the old result can be refined.
@@ -148,8 +165,12 @@ public struct FilterPass: Sendable {
         if let done {
             result = done
             examined = total
+            wasCached = true
         }
     }
+
+    /// Whether the result was known without examining anything.
+    public private(set) var wasCached = false
 
     /// How many records this pass examines in all.
     public var total: Int { candidates?.count ?? records.count }

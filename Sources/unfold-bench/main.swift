@@ -136,6 +136,15 @@ let status: Int32 = MainActor.assumeIsolated {
                        gtk: Summary(FilterBench.gtkListBox(collection)), gtkWidget: "GtkListBox+filter func"))
         }
     }
+    let startupRuns = quick ? 2 : 10
+    let reveal = StartupBench.reveal(runs: startupRuns)
+    report(Row(benchmark: "startup: Reveal page, to first frame", unit: "ms", ours: Summary(reveal.ours), gtk: Summary(reveal.gtk),
+               gtkWidget: "GtkExpander (Native page)"))
+    for labels in quick ? [4] : [4, 1_000_000] {
+        let startup = StartupBench.collection(labels: labels, runs: labels > 10_000 ? 3 : startupRuns)
+        report(Row(benchmark: "startup: Collection, \(labels) labels", unit: "ms", ours: Summary(startup.ours),
+                   gtk: Summary(startup.gtk), gtkWidget: "GtkFilterListModel+GtkListView"))
+    }
     let memoryLabels = quick ? 10_000 : 1_000_000
     report(Row(benchmark: "memory: \(memoryLabels) labels, peak RSS", unit: "MB",
                ours: Summary([peakRSS("ours", labels: memoryLabels)]), gtk: Summary([peakRSS("gtk", labels: memoryLabels)]),

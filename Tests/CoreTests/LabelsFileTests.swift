@@ -158,7 +158,9 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(session.examined, broad.count, "“Tiles only” refines too")
         XCTAssertEqual(narrow, labels.visibleIDs(LabelFilter(query: "am", tilesOnly: true)))
         _ = session.visibleIDs(LabelFilter(query: "a"))
-        XCTAssertEqual(session.examined, 20_000, "widening rescans")
+        XCTAssertEqual(session.examined, 0, "deleting what was typed goes back to a recent result")
+        _ = session.visibleIDs(LabelFilter(query: "b"))
+        XCTAssertEqual(session.examined, 20_000, "a new, wider query rescans")
     }
 
     func testRefinementAlwaysAgreesWithAFullScan() {
