@@ -405,17 +405,23 @@ final class LazyRowsTests: GtkTestCase {
             XCTAssertEqual(captionText(page), "\(matches) of 1000000 labels")
             XCTAssertLessThanOrEqual(LabelRow.live, bound + 4, "rows that went were finalized")
 
-            // Clearing the query rescans a million titles: the pass shares the
-            // main thread with drawing, frame by frame, and the caption says so.
+            // A new, wider query ("e" is neither in "amber" nor seen before) rescans a
+            // million titles: the pass shares the main thread with drawing, frame by
+            // frame, and the caption says so.
             var captions: [String] = []
             let sampler = FrameSampler(window.window) { _ in captions.append(captionText(page)) }
-            type("", into: page)
+            type("e", into: page)
             settle(page)
             window.waitForFrames()
             sampler.stop()
             XCTAssertGreaterThan(page.lastPassFrames, 1, "the rescan ran over several frames")
             let filteringFrames = captions.filter { $0.hasPrefix("Filtering") }.count
             XCTAssertGreaterThan(filteringFrames, 0, "frames were drawn while it ran, saying so: \(captions)")
+            XCTAssertEqual(captionText(page), "\(page.visibleIDs.count) of 1000000 labels")
+
+            // Deleting back to "" needs no pass: that result is remembered.
+            type("", into: page)
+            XCTAssertFalse(page.isFiltering)
             XCTAssertEqual(captionText(page), "1000000 of 1000000 labels")
             print("frames drawn while a million labels were rescanned: \(filteringFrames) (the pass took \(page.lastPassFrames) frame steps)")
 
