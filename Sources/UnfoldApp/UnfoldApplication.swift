@@ -21,7 +21,7 @@ public final class UnfoldApplication {
         application = gtk_application_new(Self.applicationID, flags)
         let app: UnsafeMutablePointer<GApplication> = gCast(application)
         addOptions(app)
-        onHandleLocalOptions(app) { options in Self.handleLocalOptions(options) }
+        onHandleLocalOptions(app) { [unowned self] options in self.handleLocalOptions(options) }
         onSignal(application, "startup") { [unowned self] in self.startUp() }
         onCommandLine(app) { [unowned self] commandLine in self.handle(commandLine) }
         onSignal(application, "activate") { [unowned self] in self.presentWindow(page: nil) }
@@ -57,22 +57,37 @@ public final class UnfoldApplication {
     }
 
     /// In the launching process, before any instance is contacted.
-    private static func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+    /// Labels this process already loaded (to check them before contacting any
+    /// instance), by the options that asked for them: when this process is the
+    /// primary instance, its command line reuses them instead of loading twice.
+    private var loadedLabels: (request: String, collection: LabelCollection)?
+
+    private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
         if g_variant_dict_contains(options, "version") != 0 {
-            print("unfold \(version)")
+            print("unfold \(Self.version)")
             return 0
         }
-        if let name = stringOption(options, "page"), Page(rawValue: name) == nil {
+        if let name = Self.stringOption(options, "page"), Page(rawValue: name) == nil {
             let message = fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names])
             FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
             return 2
         }
         // Bad labels are reported here, by the process that was given them.
-        if case .failure(let message) = collection(from: options) {
+        switch Self.collection(from: options) {
+        case .failure(let message):
             FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
             return 1
+        case .custom(let collection):
+            loadedLabels = (Self.labelsRequest(options), collection)
+        case .sample:
+            break
         }
         return -1
+    }
+
+    /// What `--labels`/`--synthetic` asked for, as a key.
+    private static func labelsRequest(_ options: UnsafeMutablePointer<GVariantDict>) -> String {
+        "\(filenameOption(options, "labels") ?? "")\u{0}\(intOption(options, "synthetic").map(String.init) ?? "")"
     }
 
     enum CollectionChoice { case sample, custom(LabelCollection), failure(String) }
@@ -123,7 +138,15 @@ public final class UnfoldApplication {
             AnimationSettings.setAnimationsEnabled(false)
         }
         let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
-        switch Self.collection(from: options) {
+        let request = Self.labelsRequest(options)
+        let choice: CollectionChoice
+        if let loaded = loadedLabels, loaded.request == request {
+            choice = .custom(loaded.collection)
+            loadedLabels = nil
+        } else {
+            choice = Self.collection(from: options)
+        }
+        switch choice {
         case .sample:
             presentWindow(page: page)
         case .custom(let collection):
