@@ -23,6 +23,15 @@ public struct SearchIndex: Sendable {
 
     /// What a title or a query is compared as.
     public static func fold(_ text: String) -> String {
+        // Plain ASCII folds to its lower case, and most titles are plain ASCII:
+        // Foundation's folding costs ten times as much.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return foldedByFoundation(text)
+    }
+
+    static func foldedByFoundation(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .precomposedStringWithCanonicalMapping
     }

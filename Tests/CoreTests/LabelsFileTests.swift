@@ -139,6 +139,16 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(ids("\u{0}"), [], "control characters match nothing")
     }
 
+    func testTheASCIIFastPathFoldsAsFoundationDoes() {
+        let everyASCII = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        XCTAssertEqual(SearchIndex.fold(everyASCII), SearchIndex.foldedByFoundation(everyASCII))
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<500 {
+            let text = String(decoding: (0..<Int(random.next() % 40)).map { _ in UInt8(random.next() % 128) }, as: UTF8.self)
+            XCTAssertEqual(SearchIndex.fold(text), SearchIndex.foldedByFoundation(text), text.debugDescription)
+        }
+    }
+
     func testLongQueriesAreFast() {
         let labels = LabelCollection.synthetic(count: 10_000)
         let query = String(repeating: "Amber Tile ", count: 6_000)  // 66 KB pasted
