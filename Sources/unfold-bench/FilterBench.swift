@@ -24,60 +24,28 @@ enum FilterBench {
 
     static func ours(_ collection: LabelCollection) -> [Double] {
         let page = CollectionPage(collection: collection)
-        let window = newWindow(page.widget)
-        defer { gtk_window_destroy(gCast(window)) }
-        let probe = FrameProbe(window)
-        defer { probe.stop() }
-        iterate(until: { probe.frames >= 3 })
-        var latencies: [Double] = []
-        for query in keystrokes {
-            let start = g_get_monotonic_time()
-            type(query, into: page.searchEntry)
-            let shown = probe.firstFrame { page.filter.query == query && !page.isFiltering && !page.isColumnUpdatePending }
-            latencies.append(Double(shown - start) / 1000)
-            iterate(until: { !page.column.isAnimating })
+        return inWindow(page.widget) { probe in
+            keystrokes.map { query in
+                let start = g_get_monotonic_time()
+                type(query, into: page.searchEntry)
+                let shown = probe.firstFrame { page.filter.query == query && !page.isFiltering && !page.isColumnUpdatePending }
+                iterate(until: { !page.column.isAnimating })
+                return Double(shown - start) / 1000
+            }
         }
-        return latencies
     }
 
     /// GtkFilterListModel (incremental) + GtkStringFilter feeding a GtkListView.
     static func gtkListView(_ collection: LabelCollection) -> [Double] {
-        var titles: [UnsafePointer<CChar>?] = collection.records.map { UnsafePointer(strdup($0.title)) } + [nil]
-        let strings = gtk_string_list_new(&titles)!
-        titles.forEach { free(UnsafeMutablePointer(mutating: $0)) }
-        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-        let filter = gtk_string_filter_new(expression)!
-        gtk_string_filter_set_ignore_case(filter, 1)
-        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
-        g_object_ref(UnsafeMutableRawPointer(filter))
-        defer { g_object_unref(UnsafeMutableRawPointer(filter)) }
-        let filtered = gtk_filter_list_model_new(strings, gCast(UnsafeMutableRawPointer(filter)))!
-        gtk_filter_list_model_set_incremental(filtered, 1)
-        let factory = gtk_signal_list_item_factory_new()!
-        onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { item in
-            gtk_list_item_set_child(OpaquePointer(item), Widgets.label(""))
+        let list = GtkFilteredList(collection)
+        return inWindow(list.widget) { probe in
+            keystrokes.map { query in
+                let start = g_get_monotonic_time()
+                gtk_string_filter_set_search(list.filter, query)
+                let shown = probe.firstFrame { gtk_filter_list_model_get_pending(list.filtered) == 0 }
+                return Double(shown - start) / 1000
+            }
         }
-        onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { item in
-            guard let label = gtk_list_item_get_child(OpaquePointer(item)),
-                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
-            gtk_label_set_text(gCast(label), gtk_string_object_get_string(OpaquePointer(object)))
-        }
-        let list = gtk_list_view_new(gtk_no_selection_new(filtered), factory)!
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(gCast(scrolled), list)
-        let window = newWindow(scrolled)
-        defer { gtk_window_destroy(gCast(window)) }
-        let probe = FrameProbe(window)
-        defer { probe.stop() }
-        iterate(until: { probe.frames >= 3 })
-        var latencies: [Double] = []
-        for query in keystrokes {
-            let start = g_get_monotonic_time()
-            gtk_string_filter_set_search(filter, query)
-            let shown = probe.firstFrame { gtk_filter_list_model_get_pending(filtered) == 0 }
-            latencies.append(Double(shown - start) / 1000)
-        }
-        return latencies
     }
 
     /// GtkListBox with a filter function (every row a widget: for small N only).
@@ -100,20 +68,15 @@ enum FilterBench {
         }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), box)
-        let window = newWindow(scrolled)
-        defer { gtk_window_destroy(gCast(window)) }
-        let probe = FrameProbe(window)
-        defer { probe.stop() }
-        iterate(until: { probe.frames >= 3 })
-        var latencies: [Double] = []
-        for keystroke in keystrokes {
-            let start = g_get_monotonic_time()
-            query = SearchIndex.fold(keystroke)
-            gtk_list_box_invalidate_filter(gCast(box))
-            let shown = probe.firstFrame { true }  // the filter runs at once; the next frame shows it
-            latencies.append(Double(shown - start) / 1000)
+        return inWindow(scrolled) { probe in
+            keystrokes.map { keystroke in
+                let start = g_get_monotonic_time()
+                query = SearchIndex.fold(keystroke)
+                gtk_list_box_invalidate_filter(gCast(box))
+                let shown = probe.firstFrame { true }  // the filter runs at once; the next frame shows it
+                return Double(shown - start) / 1000
+            }
         }
-        return latencies
     }
 
     final class FilterData {

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import UnfoldCore
 
 /// Runs the main loop until `condition` holds or `timeout` seconds pass.
 @MainActor @discardableResult
@@ -104,4 +105,50 @@ func newWindow(_ child: WidgetPointer, width: Int32 = 600, height: Int32 = 700) 
     gtk_window_set_child(gCast(window), child)
     gtk_window_present(gCast(window))
     return window
+}
+
+/// Shows `child` in a fresh window, lets it draw, and runs `body` with a probe
+/// on its frames; the window goes afterwards.
+@MainActor
+func inWindow<T>(_ child: WidgetPointer, _ body: (FrameProbe) -> T) -> T {
+    let window = newWindow(child)
+    defer { gtk_window_destroy(gCast(window)) }
+    let probe = FrameProbe(window)
+    defer { probe.stop() }
+    iterate(until: { probe.frames >= 3 })
+    return body(probe)
+}
+
+/// GTK's own filtered list: GtkStringList → GtkFilterListModel (incremental)
+/// with a case-insensitive substring GtkStringFilter → GtkListView of labels.
+@MainActor
+struct GtkFilteredList {
+    let widget: WidgetPointer
+    /// Owned by the model, which the widget owns: valid while the widget lives.
+    let filter: OpaquePointer
+    let filtered: OpaquePointer
+
+    init(_ collection: LabelCollection) {
+        var titles: [UnsafePointer<CChar>?] = collection.records.map { UnsafePointer(strdup($0.title)) } + [nil]
+        let strings = gtk_string_list_new(&titles)!
+        titles.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        filter = gtk_string_filter_new(expression)!
+        gtk_string_filter_set_ignore_case(filter, 1)
+        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+        filtered = gtk_filter_list_model_new(strings, gCast(UnsafeMutableRawPointer(filter)))!
+        gtk_filter_list_model_set_incremental(filtered, 1)
+        let factory = gtk_signal_list_item_factory_new()!
+        onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { item in
+            gtk_list_item_set_child(OpaquePointer(item), Widgets.label(""))
+        }
+        onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { item in
+            guard let label = gtk_list_item_get_child(OpaquePointer(item)),
+                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+            gtk_label_set_text(gCast(label), gtk_string_object_get_string(OpaquePointer(object)))
+        }
+        let list = gtk_list_view_new(gtk_no_selection_new(filtered), factory)!
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_child(gCast(widget), list)
+    }
 }

@@ -65,23 +65,20 @@ enum RevealBench {
         }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), column)
-        let window = newWindow(scrolled)
-        defer { gtk_window_destroy(gCast(window)) }
-        let probe = FrameProbe(window)
-        defer { probe.stop() }
-        iterate(until: { probe.frames >= 3 })
-        var result = Result(work: [], delivered: [])
-        for _ in 0..<(2 * runs) {
-            toggles.forEach { $0() }
-            _ = probe.nextFrame()  // the frame in which the animations start
-            probe.reset()
-            let start = g_get_monotonic_time()
-            iterate(until: { !animating.contains { $0() } })
-            let elapsed = Double(g_get_monotonic_time() - start)
-            result.work += probe.frameWork
-            // Frames painted while animating, against a 60 Hz display's count for that time.
-            result.delivered.append(Double(probe.frames) / max(1, elapsed / 16_667))
+        return inWindow(scrolled) { probe in
+            var result = Result(work: [], delivered: [])
+            for _ in 0..<(2 * runs) {
+                toggles.forEach { $0() }
+                _ = probe.nextFrame()  // the frame in which the animations start
+                probe.reset()
+                let start = g_get_monotonic_time()
+                iterate(until: { !animating.contains { $0() } })
+                let elapsed = Double(g_get_monotonic_time() - start)
+                result.work += probe.frameWork
+                // Frames painted while animating, against a 60 Hz display's count for that time.
+                result.delivered.append(Double(probe.frames) / max(1, elapsed / 16_667))
+            }
+            return result
         }
-        return result
     }
 }

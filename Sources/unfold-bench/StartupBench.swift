@@ -26,6 +26,6 @@ enum StartupBench {
     static func collection(labels: Int, runs: Int) -> (ours: [Double], gtk: [Double]) {
         let collection = LabelCollection.synthetic(count: labels)
         return ((0..<runs).map { _ in firstFrame { CollectionPage(collection: collection).widget } },
-                (0..<runs).map { _ in firstFrame { MemoryViews.gtkListView(collection) } })
+                (0..<runs).map { _ in firstFrame { GtkFilteredList(collection).widget } })
     }
 }

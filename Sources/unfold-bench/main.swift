@@ -38,7 +38,7 @@ func memoryChild(_ variant: String, labels: Int) -> Never {
     let widget: WidgetPointer
     switch variant {
     case "ours": widget = CollectionPage(collection: collection).widget
-    default: widget = MemoryViews.gtkListView(collection)
+    default: widget = GtkFilteredList(collection).widget
     }
     let window = newWindow(widget)
     let probe = FrameProbe(window)
@@ -50,31 +50,6 @@ func memoryChild(_ variant: String, labels: Int) -> Never {
         .split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
     print(peak ?? "nan")
     exit(0)
-}
-
-@MainActor
-enum MemoryViews {
-    static func gtkListView(_ collection: LabelCollection) -> WidgetPointer {
-        var titles: [UnsafePointer<CChar>?] = collection.records.map { UnsafePointer(strdup($0.title)) } + [nil]
-        let strings = gtk_string_list_new(&titles)!
-        titles.forEach { free(UnsafeMutablePointer(mutating: $0)) }
-        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-        let filter = gtk_string_filter_new(expression)!
-        let filtered = gtk_filter_list_model_new(strings, gCast(UnsafeMutableRawPointer(filter)))!
-        let factory = gtk_signal_list_item_factory_new()!
-        onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { item in
-            gtk_list_item_set_child(OpaquePointer(item), Widgets.label(""))
-        }
-        onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { item in
-            guard let label = gtk_list_item_get_child(OpaquePointer(item)),
-                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
-            gtk_label_set_text(gCast(label), gtk_string_object_get_string(OpaquePointer(object)))
-        }
-        let list = gtk_list_view_new(gtk_no_selection_new(filtered), factory)!
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(gCast(scrolled), list)
-        return scrolled
-    }
 }
 
 let status: Int32 = MainActor.assumeIsolated {
