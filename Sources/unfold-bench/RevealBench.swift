@@ -72,7 +72,7 @@ enum RevealBench {
                 _ = probe.nextFrame()  // the frame in which the animations start
                 probe.reset()
                 let start = g_get_monotonic_time()
-                iterate(until: { !animating.contains { $0() } })
+                iterate(until: { !animating.contains { $0() } }, timeout: benchTimeout)
                 let elapsed = Double(g_get_monotonic_time() - start)
                 result.work += probe.frameWork
                 // Frames painted while animating, against a 60 Hz display's count for that time.

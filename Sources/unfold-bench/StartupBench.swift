@@ -12,7 +12,7 @@ enum StartupBench {
         defer { gtk_window_destroy(gCast(window)) }
         let probe = FrameProbe(window)
         defer { probe.stop() }
-        iterate(until: { probe.frames >= 1 })
+        iterate(until: { probe.frames >= 1 }, timeout: benchTimeout)
         return Double(g_get_monotonic_time() - start) / 1000
     }
 

@@ -42,7 +42,7 @@ func memoryChild(_ variant: String, labels: Int) -> Never {
     }
     let window = newWindow(widget)
     let probe = FrameProbe(window)
-    iterate(until: { probe.frames >= 5 })
+    iterate(until: { probe.frames >= 5 }, timeout: benchTimeout)
     // Not getrusage's ru_maxrss: Linux keeps it across execve, so a child would
     // report its parent's peak. VmHWM belongs to this address space.
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

@@ -95,7 +95,7 @@ final class AppProcessTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         func file(_ name: String, _ bytes: [UInt8]) -> String {
             let path = directory.appendingPathComponent(name).path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "wrote \(name)")
             return path
         }
         let duplicateBytes = Array(#"[{"id": 4, "title": "A", "category": "tile"}, {"id": 4, "title": "B", "category": "dot"}]"#.utf8)

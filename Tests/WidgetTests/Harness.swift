@@ -58,18 +58,6 @@ func launchEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     return environment
 }
 
-/// Runs the main loop until `condition` holds or `timeout` seconds pass; returns
-/// whether the condition held.
-@MainActor @discardableResult
-func iterate(until condition: () -> Bool, timeout: Double = 5) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        if g_main_context_iteration(nil, 0) == 0 { usleep(500) }
-    }
-    return true
-}
-
 /// Runs the main loop for `seconds`.
 @MainActor
 func iterate(for seconds: Double) {
