@@ -67,13 +67,14 @@ public final class MainWindow {
         if gtk_root_get_focus(OpaquePointer(window)) == nil { focusPage() }
     }
 
-    /// The collection's filter is that page's first control; elsewhere focus
-    /// goes to the first thing Tab would reach.
+    /// The collection's filter is that page's first control, and the outline's
+    /// selected row is where its keys act; elsewhere focus goes to the first
+    /// thing Tab would reach.
     private func focusPage() {
-        if currentPage == .collection {
-            gtk_widget_grab_focus(collectionPage.searchEntry)
-        } else {
-            _ = gtk_widget_child_focus(widget(of: currentPage), GTK_DIR_TAB_FORWARD)
+        switch currentPage {
+        case .collection: gtk_widget_grab_focus(collectionPage.searchEntry)
+        case .outline: outlinePage.focusSelectedRow()
+        case .reveal, .native: _ = gtk_widget_child_focus(widget(of: currentPage), GTK_DIR_TAB_FORWARD)
         }
     }
 

@@ -259,6 +259,12 @@ public final class OutlinePage {
         select(position: UInt32(position))
     }
 
+    /// Puts the focus on the selected row (the first if none is): the focus ring
+    /// and the row the keys act on are then the same.
+    public func focusSelectedRow() {
+        select(position: selectedPosition ?? 0)
+    }
+
     private func select(position: UInt32) {
         gtk_selection_model_select_item(selection, position, 1)
         _ = gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(position))

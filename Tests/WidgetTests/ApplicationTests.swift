@@ -82,6 +82,19 @@ final class ApplicationTests: GtkTestCase {
                     XCTAssertTrue(focused()?.isInside(main.widget(of: page)) ?? false, "and puts the focus in it")
                 }
                 XCTAssertTrue(focused()?.isInside(main.collectionPage.searchEntry) ?? false, "the collection's filter first")
+                XInput.key("alt+3")
+                XCTAssertTrue(iterate(until: { main.currentPage == .outline }))
+                // The focus ring sits on the row the keys act on: Right opens the selected row.
+                XCTAssertEqual(main.outlinePage.selectedPosition, 0)
+                XCTAssertTrue(focused()?.isInside(main.outlinePage.listView) ?? false)
+                let selectedRowWidget = focused().flatMap { focus in
+                    descendants(of: main.outlinePage.listView, ofType: gtk_tree_expander_get_type()).first { focus.isInside($0) || $0.isInside(focus) }
+                }
+                XCTAssertEqual(selectedRowWidget.flatMap { descendants(of: $0, ofType: gtk_label_get_type()).first }
+                                .map { String(cString: gtk_label_get_text(gCast($0))) }, "Collection",
+                               "the focused row is the selected one")
+                XInput.key("alt+4")
+                XCTAssertTrue(iterate(until: { main.currentPage == .collection }))
                 XInput.type("a")
                 XCTAssertTrue(iterate(until: { main.collectionPage.filter.query == "a" }), "so typing filters at once")
                 XInput.key("alt+1")
