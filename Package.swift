@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "unfold", targets: ["unfold"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
+        .executable(name: "unfold-fuzz", targets: ["unfold-fuzz"]),
     ],
     targets: [
         // The C surface of GTK 4, plus small C helpers for what Swift cannot call
@@ -27,7 +28,12 @@ let package = Package(
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"]),
         // Measures Unfold against GTK's own widgets doing the same work, in one run.
         .executableTarget(name: "unfold-bench", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]),
-        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore"]),
+        // What must hold for any input to the labels-file parser, shared by the
+        // fuzzer and the test that replays everything it ever kept.
+        .target(name: "LabelsFileProperties", dependencies: ["UnfoldCore"]),
+        // libFuzzer target (meson-wrapper.sh fuzz); a replayer in ordinary builds.
+        .executableTarget(name: "unfold-fuzz", dependencies: ["LabelsFileProperties"]),
+        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"]),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],

@@ -9,6 +9,9 @@
 #                                          standard layout (or install PATH)
 #   ./meson-wrapper.sh bench [--quick]     measure against GTK's own widgets (release
 #                                          build; table on stdout, JSON in .build/bench.json)
+#   ./meson-wrapper.sh fuzz [OPTIONS]      fuzz the labels-file parser (libFuzzer options,
+#                                          e.g. -max_total_time=600); findings land in
+#                                          .build/fuzz-findings
 #   ./meson-wrapper.sh pot                 refresh data/po/unfold.pot and the .po files
 #
 # Named for what it becomes: the script a meson.build calls to drive SwiftPM,
@@ -76,6 +79,15 @@ ensure_swift() {
 swift_build() {
   ensure_swift
   swift build "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
+}
+
+# The labels-file fuzzer: libFuzzer and AddressSanitizer, in a build directory
+# of its own so the instrumented objects never mix with the app's.
+fuzzer=.build/fuzz/debug/unfold-fuzz
+build_fuzzer() {
+  swift_build --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product unfold-fuzz \
+    | grep -v "Cannot export local symbol '__asan" || true
+  [ -x "$fuzzer" ] || { say "the fuzzer did not build"; exit 1; }
 }
 
 languages() { grep -v '^#' data/po/LINGUAS; }
@@ -152,6 +164,7 @@ case "$command" in
     ensure_packages "${test_packages[@]}"
     ensure_locale "$test_locale"
     swift_build --build-tests
+    build_fuzzer
     build_translations .build/locale
     # A GTK critical anywhere fails the run; rendering and settings do not depend
     # on the machine's GPU or the user's desktop.
@@ -163,6 +176,7 @@ case "$command" in
     trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
     export UNFOLD_EXECUTABLE
     UNFOLD_EXECUTABLE="$(swift build --show-bin-path)/unfold"
+    export UNFOLD_FUZZER="$PWD/$fuzzer"
     with_display swift test --skip-build --disable-swift-testing "$@"
     ;;
   install)
@@ -193,6 +207,13 @@ case "$command" in
     # The same renderer for ours and GTK's, whatever the machine's GPU.
     export GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
     with_display "$(swift build -c release --show-bin-path)/unfold-bench" --json .build/bench.json "$@"
+    ;;
+  fuzz)
+    build_fuzzer
+    mkdir -p .build/fuzz-findings/corpus
+    say "new inputs go to .build/fuzz-findings/corpus; keep a finding by copying it to Tests/Fuzz/labels-corpus/found-NAME"
+    SWIFT_BACKTRACE=enable=no exec "$fuzzer" -dict=Tests/Fuzz/labels.dict -artifact_prefix=.build/fuzz-findings/ \
+      "$@" .build/fuzz-findings/corpus Tests/Fuzz/labels-corpus
     ;;
   pot)
     ensure_packages gettext

@@ -261,8 +261,15 @@ private struct Reader {
         }
     }
 
+    private func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+
     mutating func hexQuad() throws(ParseError) -> UInt32 {
-        guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), radix: 16) else {
+        // UInt32(_:radix:) alone would take a sign ("\\u+1F6"), which JSON does not.
+        let digits = offset + 4 <= bytes.count ? bytes[offset..<(offset + 4)] : []
+        guard digits.count == 4, digits.allSatisfy(isHexDigit),
+              let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
             throw error("expected four hexadecimal digits after \\u")
         }
         offset += 4
@@ -297,5 +304,46 @@ private struct Reader {
             records.append((LabelRecord(id: id, title: String(decoding: fields[1], as: UTF8.self), category: category), lineStart))
         }
         return records
+    }
+}
+
+// MARK: Writing
+
+extension LabelsFile {
+    /// The collection as a JSON labels file that `parse` reads back to the same
+    /// records, whatever their titles hold (quotes, backslashes, control characters).
+    public static func json(_ records: some Sequence<LabelRecord>) -> String {
+        "[" + records.map { #"{"id": \#($0.id), "title": "\#(jsonEscaped($0.title))", "category": "\#($0.category.rawValue)"}"# }
+            .joined(separator: ",\n") + "]\n"
+    }
+
+    /// The collection as TSV lines, or nil when TSV has no way to write it: a
+    /// title holding a tab, a line break or a carriage return, or no records
+    /// at all (a blank file is an error, and `[]` is JSON).
+    public static func tsv(_ records: some Sequence<LabelRecord>) -> String? {
+        var lines: [String] = []
+        for record in records {
+            guard !record.title.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return nil }
+            lines.append("\(record.id)\t\(record.title)\t\(record.category.rawValue)")
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func jsonEscaped(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

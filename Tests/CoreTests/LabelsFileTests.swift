@@ -104,12 +104,32 @@ final class LabelsFileTests: XCTestCase {
         }
     }
 
+    func testWrittenFilesReadBackWhateverTheTitlesHold() throws {
+        let records = try LabelCollection([
+            LabelRecord(id: -3, title: "quote \" backslash \\ slash /", category: .tile),
+            LabelRecord(id: 0, title: "tab\tnewline\nreturn\r nul\u{0} bell\u{7} del\u{7F}", category: .dot),
+            LabelRecord(id: Int.max, title: "👩‍👩‍👧 e\u{301} שלום", category: .tile),
+        ]).records
+        XCTAssertEqual(try parse(LabelsFile.json(records)).records, records)
+        XCTAssertNil(LabelsFile.tsv(records), "TSV cannot hold a tab or a line break in a title")
+        XCTAssertEqual(try parse(XCTUnwrap(LabelsFile.tsv([records[0], records[2]]))).records, [records[0], records[2]])
+        XCTAssertNil(LabelsFile.tsv([]), "a blank TSV file is an error, not an empty collection")
+        XCTAssertEqual(try parse(LabelsFile.json([])).records, [])
+    }
+
+    func testUnicodeEscapesAreExactlyFourHexDigits() {
+        for escape in [#"\u+0e9"#, #"\u-0e9"#, #"\u0e9"#, #"\u 0e9"#, #"\u00g9"#] {
+            XCTAssertThrowsError(try parse(#"[{"id": 1, "title": "caf\#(escape)", "category": "tile"}]"#), escape) {
+                XCTAssertTrue("\($0)".contains("four hexadecimal digits"), "\($0)")
+            }
+        }
+        XCTAssertEqual(try parse(#"[{"id": 1, "title": "caf\u00E9", "category": "tile"}]"#).records.first?.title, "café")
+    }
+
     func testAHundredThousandRecordsRoundTrip() throws {
         let original = LabelCollection.synthetic(count: 100_000, seed: 7)
-        func escaped(_ title: String) -> String { title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
-        let json = "[" + original.records.map { #"{"id": \#($0.id), "title": "\#(escaped($0.title))", "category": "\#($0.category.rawValue)"}"# }
-            .joined(separator: ",\n") + "]"
-        let tsv = original.records.map { "\($0.id)\t\($0.title)\t\($0.category.rawValue)" }.joined(separator: "\n")
+        let json = LabelsFile.json(original.records)
+        let tsv = try XCTUnwrap(LabelsFile.tsv(original.records))
         let start = Date()
         XCTAssertEqual(try parse(json).records, original.records)
         XCTAssertEqual(try parse(tsv).records, original.records)
