@@ -19,10 +19,19 @@ public struct TickCallback {
         let box = ClosureBox(handler as TickHandler).retainedPointer()
         let id = gtk_widget_add_tick_callback(widget, callback, box) { data in
             Unmanaged<AnyObject>.fromOpaque(data!).release()
+            MainActor.assumeIsolated { TickLedger.live -= 1 }
         }
+        TickLedger.live += 1
         return TickCallback(widget: widget, id: id)
     }
 
     /// Removes the callback. Not needed after its handler returned false.
     @MainActor public func remove() { gtk_widget_remove_tick_callback(widget, id) }
+}
+
+/// Counts tick callbacks GTK holds for us, from adding until GTK lets go of
+/// them, so tests can prove no animation is left ticking.
+@MainActor
+public enum TickLedger {
+    public internal(set) static var live = 0
 }

@@ -55,6 +55,7 @@ open class WidgetImplementation {
             Unmanaged<WidgetImplementation>.fromOpaque(data!).release()
         }
         ImplementationLedger.live += 1
+        InstanceLedger.created += 1
     }
 
     deinit { MainActor.assumeIsolated { ImplementationLedger.live -= 1 } }
@@ -100,6 +101,16 @@ open class WidgetImplementation {
 @MainActor
 public enum ImplementationLedger {
     public internal(set) static var live = 0
+}
+
+/// Counts GObject instances of our own GTypes: made by `WidgetImplementation`,
+/// and finalized by GObject (counted in the class's finalize, so an instance
+/// that anything still holds a reference to is never counted as gone).
+@MainActor
+public enum InstanceLedger {
+    public internal(set) static var created = 0
+    public internal(set) static var finalized = 0
+    public static var live: Int { created - finalized }
 }
 
 /// Registers one GType per description; all share the vfuncs below, which find
@@ -191,6 +202,13 @@ enum WidgetTypeRegistry {
                 WidgetTypeRegistry.implementation(gCast(object))?.dispose()
                 let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(WidgetTypeRegistry.parentClass)
                 parentObjectClass.pointee.dispose!(object)
+            }
+        }
+        objectClass.pointee.finalize = { object in
+            MainActor.assumeIsolated {
+                InstanceLedger.finalized += 1
+                let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(WidgetTypeRegistry.parentClass)
+                parentObjectClass.pointee.finalize!(object)
             }
         }
     }

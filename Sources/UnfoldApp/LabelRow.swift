@@ -12,7 +12,8 @@ final class LabelRow {
     let noteEntry: WidgetPointer
     let editButton: WidgetPointer
 
-    /// Counts row objects alive, so tests can prove rows do not leak.
+    /// Counts row objects made and alive, so tests can prove rows do not leak.
+    static private(set) var created = 0
     static private(set) var live = 0
 
     init(record: LabelRecord, note: String, onNoteChange: @escaping @MainActor (String) -> Void) {
@@ -51,6 +52,7 @@ final class LabelRow {
         // Enter closes the note, as in any popover with one field.
         onSignal(noteEntry, "activate") { gtk_popover_popdown(gCast(popover)) }
         Ownership.attach(self, to: widget)
+        Self.created += 1
         Self.live += 1
     }
 

@@ -41,8 +41,8 @@ final class CollectionTests: GtkTestCase {
             type("a", into: page)
             settle(page)
 
-            var finalized = 0
-            for id in [1, 2] { watchFinalization(of: page.column.row(for: id)!, counter: &finalized) }
+            let finalized = FinalizationCounter()
+            for id in [1, 2] { finalized.watch(page.column.row(for: id)!) }
 
             struct Sample { var frames: [LazyColumnLayout.Frame]; var drawnAt: [Int: Float]; var leavingMapped: Bool }
             var samples: [Sample] = []
@@ -89,7 +89,7 @@ final class CollectionTests: GtkTestCase {
             XCTAssertGreaterThanOrEqual(leavingSeen, 4, "removed rows were seen fading")
             XCTAssertEqual(childIDs(of: page.column), [3, 4])
             iterate(for: 0.05)
-            XCTAssertEqual(finalized, 2, "removed rows are unparented and gone once their fade ends")
+            XCTAssertEqual(finalized.count, 2, "removed rows are unparented and gone once their fade ends")
         }
     }
 
@@ -240,8 +240,8 @@ final class CollectionTests: GtkTestCase {
             let window = TestWindow(child: page.widget)
             defer { window.destroy() }
             let row = page.column.row(for: 1)!
-            var finalized = 0
-            watchFinalization(of: row, counter: &finalized)
+            let finalized = FinalizationCounter()
+            finalized.watch(row)
             let edit = descendants(of: row, ofType: gtk_menu_button_get_type()).first!
             gtk_menu_button_popup(gCast(edit))
             let note = descendants(of: row, ofType: gtk_entry_get_type()).first!
@@ -254,7 +254,7 @@ final class CollectionTests: GtkTestCase {
             type("b", into: page)
             settle(page)
             iterate(for: 0.05)
-            XCTAssertEqual(finalized, 1, "the row that edited the note is gone")
+            XCTAssertEqual(finalized.count, 1, "the row that edited the note is gone")
 
             type("", into: page)
             settle(page)
@@ -353,12 +353,24 @@ func descendants(of widget: WidgetPointer, ofType type: GType) -> [WidgetPointer
     return found
 }
 
-/// Counts into `counter` when `object` is finalized. The counter must outlive it.
+/// Counts the objects it watches as GObject finalizes them.
 @MainActor
-func watchFinalization(of object: WidgetPointer, counter: UnsafeMutablePointer<Int>) {
-    g_object_weak_ref(object.object, { data, _ in
-        data!.assumingMemoryBound(to: Int.self).pointee += 1
-    }, counter)
+final class FinalizationCounter {
+    // GLib writes here from a weak-ref notify, which may come after this object
+    // is gone: the eight bytes are never freed.
+    private let storage: UnsafeMutablePointer<Int> = {
+        let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        storage.initialize(to: 0)
+        return storage
+    }()
+
+    var count: Int { storage.pointee }
+
+    func watch(_ object: WidgetPointer) {
+        g_object_weak_ref(object.object, { data, _ in
+            data!.assumingMemoryBound(to: Int.self).pointee += 1
+        }, storage)
+    }
 }
 
 /// A million labels: only the rows in view exist, whatever the scroll or the filter.

@@ -91,11 +91,9 @@ final class TestWindow {
         gtk_window_set_default_size(gCast(window), width, height)
     }
 
-    /// Runs the main loop until the next frame has been painted.
+    /// Runs the main loop until `n` more frames have been painted.
     func waitForFrames(_ n: Int = 1) {
-        let frames = FrameCounter(window)
-        defer { frames.stop() }
-        XCTAssertTrue(iterate(until: { frames.count >= n }), "no frame was painted")
+        for _ in 0..<n { paintedFrame(window) }
     }
 
     func destroy() {
@@ -120,6 +118,15 @@ final class FrameSampler {
     }
 
     func stop() { connection.disconnect() }
+}
+
+/// Asks `window` for a frame and runs the main loop until it is painted. (An
+/// idle window paints one frame per request, so each frame needs its own.)
+@MainActor
+func paintedFrame(_ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
+    let frames = FrameCounter(window)
+    defer { frames.stop() }
+    XCTAssertTrue(iterate(until: { frames.count >= 1 }), "no frame was painted", file: file, line: line)
 }
 
 @MainActor

@@ -44,25 +44,4 @@ final class RevealLifecycleTests: GtkTestCase {
             XCTAssertEqual(ImplementationLedger.live, implementations, "Swift widget state released")
         }
     }
-
-    func testManyGroupsCreatedAndDestroyedLeaveNothingBehind() {
-        onMain {
-            let closures = ClosureLedger.live
-            let implementations = ImplementationLedger.live
-            var finalized = 0
-            for _ in 0..<500 {
-                let group = RevealGroup(title: "Group", children: [Widgets.label("Content")])
-                let root = UnsafeMutableRawPointer(group.widget)
-                g_object_ref_sink(root)
-                g_object_weak_ref(gCast(root), { data, _ in
-                    data!.assumingMemoryBound(to: Int.self).pointee += 1
-                }, &finalized)
-                group.toggle()
-                g_object_unref(root)
-            }
-            XCTAssertEqual(finalized, 500, "every group's root widget was finalized")
-            XCTAssertEqual(ClosureLedger.live, closures)
-            XCTAssertEqual(ImplementationLedger.live, implementations)
-        }
-    }
 }
