@@ -219,4 +219,72 @@ final class AppProcessTests: XCTestCase {
             XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), "\(arguments): \(stderr)")
         }
     }
+
+    /// A normal session on every page, by keyboard and by assistive technology,
+    /// ending with Ctrl+Q: the app exits cleanly and says nothing on stderr.
+    func testANormalRunOnEveryPagePrintsNoWarning() throws {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Self.executable)
+        app.environment = launchEnvironment()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        app.standardError = try FileHandle(forWritingTo: log)
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+
+        func node(_ name: String, in nodes: [Node]) -> Node? { nodes.first { $0.name == name } }
+        func expanded(_ name: String) -> ([Node]) -> Bool { { node(name, in: $0)?.states.contains("expanded") == true } }
+        func keys(_ names: String...) throws {
+            for name in names {
+                XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["key", "--delay", "30", name]).status, 0, name)
+            }
+        }
+
+        // Reveal: open, open nested, close, as a screen reader user would.
+        _ = try Self.waitForTree { node("Collection", in: $0) != nil }
+        let window = try Self.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
+        let windowID = try XCTUnwrap(window.stdout.split(separator: "\n").first.map(String.init), window.stderr)
+        XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowfocus", "--sync", windowID]).status, 0)
+        try Self.press("Collection")
+        _ = try Self.waitForTree(expanded("Collection"))
+        try Self.press("Shapes")
+        _ = try Self.waitForTree(expanded("Shapes"))
+        try Self.press("Collection")
+        _ = try Self.waitForTree { !expanded("Collection")($0) }
+
+        // Native: its expanders by keyboard.
+        try keys("alt+2")
+        _ = try Self.waitForTree { Self.selectedPage($0) == "Native" }
+        try keys("Tab", "space", "Tab", "space", "shift+Tab", "space")
+
+        // Outline: open and walk the tree by keyboard.
+        try keys("alt+3")
+        _ = try Self.waitForTree { Self.selectedPage($0) == "Outline" }
+        try keys("Right", "Down", "Right", "Down", "Down", "Left", "Up", "Left")
+
+        // Collection: type a query, toggle tiles only, clear; a second window; the shortcuts.
+        try keys("alt+4")
+        _ = try Self.waitForTree { Self.selectedPage($0) == "Collection" }
+        XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["type", "--delay", "40", "til"]).status, 0)
+        _ = try Self.waitForTree { $0.contains { $0.name == "2 of 4 labels" } }
+        try keys("Escape", "ctrl+n")
+        _ = try Self.waitForTree { $0.filter { $0.role == "frame" }.count == 2 }
+        try keys("ctrl+w")
+        _ = try Self.waitForTree { $0.filter { $0.role == "frame" }.count == 1 }
+        try keys("F1")
+        _ = try Self.waitForTree { $0.filter { $0.role == "frame" || $0.role == "dialog" }.count == 2 }
+        try keys("Escape")
+        _ = try Self.waitForTree { $0.filter { $0.role == "frame" || $0.role == "dialog" }.count == 1 }
+        try keys("alt+1", "ctrl+q")
+
+        let deadline = Date().addingTimeInterval(10)
+        while app.isRunning && Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(app.isRunning, "Ctrl+Q quits")
+        XCTAssertEqual(app.terminationReason, .exit)
+        XCTAssertEqual(app.terminationStatus, 0)
+        let stderr = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL") || stderr.contains("Fatal"), stderr)
+        XCTAssertEqual(stderr, "", "a normal run prints nothing on stderr")
+    }
 }
