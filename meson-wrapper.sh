@@ -24,11 +24,12 @@ app_id=io.github.unfold.Unfold
 # translations); the tests also need a display (Xvfb), a session bus for
 # accessibility (dbus, at-spi2-core), real input events (xdotool), an AT-SPI
 # client (python3-gi, gir1.2-atspi-2.0), the desktop-file and AppStream
-# validators, screenshots (imagemagick), and a UTF-8 locale other than C (glibc
-# ignores LANGUAGE under C).
+# validators, screenshots (imagemagick), memcheck (valgrind), gdbus to call the
+# app's D-Bus actions, and a UTF-8 locale other than C (glibc ignores LANGUAGE
+# under C).
 run_packages=(libgtk-4-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext)
 test_packages=("${run_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi gir1.2-atspi-2.0
-  desktop-file-utils appstream locales imagemagick)
+  desktop-file-utils appstream locales imagemagick valgrind libglib2.0-bin)
 test_locale=en_US.UTF-8
 
 say() { printf 'meson-wrapper: %s\n' "$*" >&2; }
