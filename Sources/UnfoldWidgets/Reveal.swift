@@ -92,7 +92,10 @@ public final class Reveal: WidgetImplementation {
 
     // MARK: vfuncs
 
-    public override var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+    /// The child's own mode. Claiming height-for-width for a child whose height
+    /// does not depend on its width would make every container above measure
+    /// twice per frame for nothing; `measure` answers for a width either way.
+    public override var requestMode: GtkSizeRequestMode { gtk_widget_get_request_mode(child) }
 
     public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
         guard gtk_widget_get_visible(child) != 0 else { return .zero }
