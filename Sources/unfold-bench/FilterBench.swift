@@ -3,7 +3,8 @@ import UnfoldApp
 import UnfoldCore
 
 /// Per-keystroke latency: from the query's change to the first frame that
-/// shows its result. Ours (the Collection page) against GTK's filtered list
+/// shows its result, keys landing at the same spread of moments between frames
+/// for every contestant. Ours (the Collection page) against GTK's filtered list
 /// view and, for smaller N, GtkListBox with a filter function.
 @MainActor
 enum FilterBench {
@@ -25,7 +26,8 @@ enum FilterBench {
     static func ours(_ collection: LabelCollection) -> [Double] {
         let page = CollectionPage(collection: collection)
         return inWindow(page.widget) { probe in
-            keystrokes.map { query in
+            keystrokes.enumerated().map { index, query in
+                probe.waitForKeyMoment(index)
                 let start = g_get_monotonic_time()
                 type(query, into: page.searchEntry)
                 let shown = probe.firstFrame { page.filter.query == query && !page.isFiltering && !page.isColumnUpdatePending }
@@ -39,7 +41,8 @@ enum FilterBench {
     static func gtkListView(_ collection: LabelCollection) -> [Double] {
         let list = GtkFilteredList(collection)
         return inWindow(list.widget) { probe in
-            keystrokes.map { query in
+            keystrokes.enumerated().map { index, query in
+                probe.waitForKeyMoment(index)
                 let start = g_get_monotonic_time()
                 gtk_string_filter_set_search(list.filter, query)
                 let shown = probe.firstFrame { gtk_filter_list_model_get_pending(list.filtered) == 0 }
@@ -69,7 +72,8 @@ enum FilterBench {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), box)
         return inWindow(scrolled) { probe in
-            keystrokes.map { keystroke in
+            keystrokes.enumerated().map { index, keystroke in
+                probe.waitForKeyMoment(index)
                 let start = g_get_monotonic_time()
                 query = SearchIndex.fold(keystroke)
                 gtk_list_box_invalidate_filter(gCast(box))

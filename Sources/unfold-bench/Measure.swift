@@ -5,12 +5,15 @@ import UnfoldCore
 /// Measurements wait longer than tests: a million labels take a while.
 let benchTimeout = 30.0
 
-/// The work of each frame a window's frame clock paints: from "before-paint"
-/// to "after-paint", which covers update, layout, snapshot and rendering.
+/// The work of each frame a window's frame clock paints: the main thread's CPU
+/// time from "before-paint" to "after-paint", which covers update (tick
+/// callbacks), layout, snapshot and rendering (the cairo renderer draws on this
+/// thread). CPU time, not wall time: on a shared machine, time spent waiting
+/// for a core is someone else's.
 @MainActor
 final class FrameProbe {
-    private var started = 0
-    private(set) var frameWork: [Double] = []   // ms
+    private var started: Double?
+    private(set) var frameWork: [Double] = []   // ms of CPU
     private(set) var frames = 0
     private var connections: [SignalConnection] = []
 
@@ -24,10 +27,10 @@ final class FrameProbe {
         self.window = window
         let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window)!)
         connections = [
-            onSignal(clock, "before-paint") { [unowned self] in self.started = g_get_monotonic_time() },
+            onSignal(clock, "before-paint") { [unowned self] in self.started = threadCPUMilliseconds() },
             onSignal(clock, "after-paint") { [unowned self] in
                 self.frames += 1
-                if self.started > 0 { self.frameWork.append(Double(g_get_monotonic_time() - self.started) / 1000) }
+                if let started = self.started { self.frameWork.append(threadCPUMilliseconds() - started) }
                 if self.awaitedAt == nil, let awaited = self.awaited, awaited() { self.awaitedAt = g_get_monotonic_time() }
             },
         ]
@@ -49,6 +52,17 @@ final class FrameProbe {
         return awaitedAt ?? g_get_monotonic_time()
     }
 
+    /// People's keys land anywhere between two frames. Before its i-th key each
+    /// contestant waits for a frame, then the same fraction of a 60 Hz period
+    /// (ten fractions, spread over the keys): no one is timed only from just
+    /// after a frame, and everyone from the same moments.
+    func waitForKeyMoment(_ index: Int) {
+        gtk_widget_queue_draw(window)
+        let frameEnd = nextFrame()
+        let offset = (index * 7 % 10) * 16_667 / 10
+        iterate(until: { g_get_monotonic_time() >= frameEnd + offset }, timeout: 1)
+    }
+
     func reset() { frameWork = []; frames = 0 }
     func stop() { connections.forEach { $0.disconnect() } }
 
@@ -58,6 +72,13 @@ final class FrameProbe {
         iterate(until: { frames >= target }, timeout: benchTimeout)
         return g_get_monotonic_time()
     }
+}
+
+/// CPU time this thread has used, in milliseconds.
+func threadCPUMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
 }
 
 /// Median and spread (interquartile range) of samples.

@@ -22,6 +22,13 @@ enum StartupBench {
          (0..<runs).map { _ in firstFrame { NativePage().widget } })
     }
 
+    /// Our outline page (GtkListView over our tree model, which remembers open
+    /// nodes) against the same hierarchy in GtkExpanders.
+    static func outline(runs: Int) -> (ours: [Double], gtk: [Double]) {
+        ((0..<runs).map { _ in firstFrame { OutlinePage().widget } },
+         (0..<runs).map { _ in firstFrame { NativePage().widget } })
+    }
+
     /// Our collection page against GTK's filtered list view, for `labels` labels.
     static func collection(labels: Int, runs: Int) -> (ours: [Double], gtk: [Double]) {
         let collection = LabelCollection.synthetic(count: labels)

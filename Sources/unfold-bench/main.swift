@@ -85,7 +85,7 @@ let status: Int32 = MainActor.assumeIsolated {
 
     var rows: [Row] = []
     func line(_ cells: [String]) -> String {
-        let widths = [44, 9, 22, 22, 6]
+        let widths = [44, 12, 22, 24, 6]
         return zip(cells, widths + [0]).map { cell, width in cell.padding(toLength: max(width, cell.count), withPad: " ", startingAt: 0) }
             .joined(separator: " ")
     }
@@ -98,7 +98,7 @@ let status: Int32 = MainActor.assumeIsolated {
     for (groups, runs) in quick ? [(1, 2), (20, 1)] : [(1, 10), (200, 4)] {
         let (ours, gtk) = RevealBench.run(groups: groups, runs: runs)
         let name = groups == 1 ? "reveal: demo hierarchy" : "reveal: \(groups) groups at once"
-        report(Row(benchmark: "\(name), frame work", unit: "ms/frame", ours: Summary(ours.work), gtk: Summary(gtk.work), gtkWidget: "GtkRevealer"))
+        report(Row(benchmark: "\(name), frame work", unit: "CPU ms/frame", ours: Summary(ours.work), gtk: Summary(gtk.work), gtkWidget: "GtkRevealer"))
         report(Row(benchmark: "\(name), frames delivered", unit: "of 60 Hz", ours: Summary(ours.delivered), gtk: Summary(gtk.delivered), gtkWidget: "GtkRevealer"))
     }
     for labels in quick ? [4, 1_000] : [4, 10_000, 100_000, 1_000_000] {
@@ -114,6 +114,9 @@ let status: Int32 = MainActor.assumeIsolated {
     let startupRuns = quick ? 2 : 10
     let reveal = StartupBench.reveal(runs: startupRuns)
     report(Row(benchmark: "startup: Reveal page, to first frame", unit: "ms", ours: Summary(reveal.ours), gtk: Summary(reveal.gtk),
+               gtkWidget: "GtkExpander (Native page)"))
+    let outline = StartupBench.outline(runs: startupRuns)
+    report(Row(benchmark: "startup: Outline page, to first frame", unit: "ms", ours: Summary(outline.ours), gtk: Summary(outline.gtk),
                gtkWidget: "GtkExpander (Native page)"))
     for labels in quick ? [4] : [4, 1_000_000] {
         let startup = StartupBench.collection(labels: labels, runs: labels > 10_000 ? 3 : startupRuns)
