@@ -79,8 +79,6 @@ final class MemcheckTests: XCTestCase {
         XCTAssertEqual(app.terminationStatus, 0, "valgrind's own status (99 on an error)")
     }
 
-    /// The report's error and loss records, for the failure message.
-    static func lossRecords(in report: String) -> String {
-        report.components(separatedBy: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n").suffix(12_000).description
-    }
+    /// The end of the report, where the error and loss records are, for the failure message.
+    static func lossRecords(in report: String) -> String { String(report.suffix(12_000)) }
 }

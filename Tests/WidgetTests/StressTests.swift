@@ -29,16 +29,11 @@ final class RevealStressTests: GtkTestCase {
     ]
 
     func testFiveThousandRandomTogglesSettleToTheirStates() {
-        onMain {
-            let page = RevealPage(nodes: Self.tree)
-            let window = TestWindow(child: page.widget, width: 480, height: 900)
-            defer { window.destroy() }
-            let ticksBefore = TickLedger.live
-            let groups = page.groups.values.sorted { $0.title < $1.title }
+        withTreePage { page, window, groups, ticksBefore in
             var random = SplitMix64(seed: 5_000)
             var midAnimation = 0, frameGaps = 0
             for toggle in 1...5_000 {
-                let group = groups[Int(random.next() % UInt64(groups.count))]
+                let group = random.pick(groups)
                 if group.reveal.isAnimating { midAnimation += 1 }
                 // A click on the header, or the keyboard's activation of it.
                 if random.next() % 2 == 0 { group.toggle() } else { gtk_widget_activate(group.header) }
@@ -57,16 +52,11 @@ final class RevealStressTests: GtkTestCase {
     }
 
     func testResizingContinuouslyWhileGroupsAnimate() {
-        onMain {
-            let page = RevealPage(nodes: Self.tree)
-            let window = TestWindow(child: page.widget, width: 480, height: 900)
-            defer { window.destroy() }
-            let ticksBefore = TickLedger.live
-            let groups = page.groups.values.sorted { $0.title < $1.title }
+        withTreePage { page, window, groups, ticksBefore in
             var random = SplitMix64(seed: 7)
             var widths: Set<Int32> = []
             for frame in 0..<120 {
-                if frame % 4 == 0 { groups[Int(random.next() % UInt64(groups.count))].toggle() }
+                if frame % 4 == 0 { random.pick(groups).toggle() }
                 window.resize(width: Int32(360 + random.next() % 540), height: 900)
                 window.waitForFrames(1)
                 widths.insert(Int32(gtk_widget_get_width(window.window)))
@@ -77,17 +67,12 @@ final class RevealStressTests: GtkTestCase {
     }
 
     func testReduceMotionFlippedMidAnimation() {
-        onMain {
-            let page = RevealPage(nodes: Self.tree)
-            let window = TestWindow(child: page.widget, width: 480, height: 900)
-            defer { window.destroy() }
-            let ticksBefore = TickLedger.live
-            let groups = page.groups.values.sorted { $0.title < $1.title }
+        withTreePage { page, window, groups, ticksBefore in
             var random = SplitMix64(seed: 11)
             var flippedMidAnimation = 0
             var motion = true
             for _ in 0..<300 {
-                groups[Int(random.next() % UInt64(groups.count))].toggle()
+                random.pick(groups).toggle()
                 if random.next() % 4 == 0 {
                     if groups.contains(where: { $0.reveal.isAnimating }) { flippedMidAnimation += 1 }
                     motion.toggle()
@@ -156,6 +141,23 @@ final class RevealStressTests: GtkTestCase {
             XCTAssertEqual(Census.now(), before, "windows closed mid-animation left nothing alive")
         }
     }
+}
+
+extension RevealStressTests {
+    /// The tree's page in a tall window, its groups in a fixed order (so a seed
+    /// replays the same run), and the tick callbacks alive before anything moves.
+    func withTreePage(_ body: @MainActor (RevealPage, TestWindow, [RevealGroup], _ ticksBefore: Int) -> Void) {
+        onMain {
+            let page = RevealPage(nodes: Self.tree)
+            let window = TestWindow(child: page.widget, width: 480, height: 900)
+            defer { window.destroy() }
+            body(page, window, page.groups.values.sorted { $0.title < $1.title }, TickLedger.live)
+        }
+    }
+}
+
+extension SplitMix64 {
+    mutating func pick<Element>(_ items: [Element]) -> Element { items[Int(next() % UInt64(items.count))] }
 }
 
 /// A window whose frames a check can wait for, whoever made it.
@@ -265,10 +267,10 @@ final class FilterStressTests: GtkTestCase {
                     gtk_editable_delete_text(editable, start, min(length, start + 1 + Int32(random.next() % 3)))
                     kinds["delete", default: 0] += 1
                 } else if roll < 55 {
-                    gtk_editable_insert_text(editable, pastes[Int(random.next() % UInt64(pastes.count))], -1, &position)
+                    gtk_editable_insert_text(editable, random.pick(pastes), -1, &position)
                     kinds["paste", default: 0] += 1
                 } else {
-                    gtk_editable_insert_text(editable, String(letters[Int(random.next() % UInt64(letters.count))]), -1, &position)
+                    gtk_editable_insert_text(editable, String(random.pick(letters)), -1, &position)
                     kinds["insert", default: 0] += 1
                 }
                 for _ in 0..<(random.next() % 3) { g_main_context_iteration(nil, 0) }
