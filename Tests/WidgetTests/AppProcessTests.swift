@@ -60,6 +60,23 @@ final class AppProcessTests: XCTestCase {
         return last
     }
 
+    static func node(_ name: String, in nodes: [Node]) -> Node? { nodes.first { $0.name == name } }
+
+    /// A tree condition: the node named `name` says it is expanded.
+    static func expanded(_ name: String) -> ([Node]) -> Bool {
+        { node(name, in: $0)?.states.contains("expanded") == true }
+    }
+
+    /// Finds `app`'s window, waiting up to `timeout` seconds for it, and gives it
+    /// X keyboard focus (there is no window manager under Xvfb). Returns its X id.
+    static func focusWindow(of app: Process, timeout: Double = 20) throws -> String {
+        let search = try run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"],
+                             timeout: timeout)
+        let window = try XCTUnwrap(search.stdout.split(separator: "\n").first.map(String.init), "no window: \(search.stderr)")
+        XCTAssertEqual(try run("/usr/bin/xdotool", ["windowfocus", "--sync", window]).status, 0)
+        return window
+    }
+
     static func press(_ name: String) throws {
         XCTAssertEqual(try run("/usr/bin/python3", [driver, "unfold", "press", name]).status, 0, "press \(name)")
     }
@@ -186,32 +203,27 @@ final class AppProcessTests: XCTestCase {
             app.standardError = errors
             try app.run()
 
-            func node(_ name: String, in nodes: [Node]) -> Node? { nodes.first { $0.name == name } }
-            func expanded(_ name: String) -> ([Node]) -> Bool {
-                { node(name, in: $0)?.states.contains("expanded") == true }
-            }
-
-            var nodes = try Self.waitForTree { node("Collection", in: $0) != nil }
-            let collection = try XCTUnwrap(node("Collection", in: nodes))
+            var nodes = try Self.waitForTree { Self.node("Collection", in: $0) != nil }
+            let collection = try XCTUnwrap(Self.node("Collection", in: nodes))
             XCTAssertEqual(collection.role, "push button")
             XCTAssertTrue(collection.states.contains("expandable"))
             XCTAssertFalse(collection.states.contains("expanded"))
-            XCTAssertEqual(node("Following item", in: nodes)?.role, "label")
-            XCTAssertNil(node("Shapes", in: nodes), "closed content is hidden from accessibility")
+            XCTAssertEqual(Self.node("Following item", in: nodes)?.role, "label")
+            XCTAssertNil(Self.node("Shapes", in: nodes), "closed content is hidden from accessibility")
 
             try Self.press("Collection")
-            nodes = try Self.waitForTree(expanded("Collection"))
-            XCTAssertEqual(node("Shapes", in: nodes)?.role, "push button")
-            XCTAssertEqual(node("Palette", in: nodes)?.role, "label")
-            XCTAssertNil(node("Circle", in: nodes))
+            nodes = try Self.waitForTree(Self.expanded("Collection"))
+            XCTAssertEqual(Self.node("Shapes", in: nodes)?.role, "push button")
+            XCTAssertEqual(Self.node("Palette", in: nodes)?.role, "label")
+            XCTAssertNil(Self.node("Circle", in: nodes))
 
             try Self.press("Shapes")
-            nodes = try Self.waitForTree(expanded("Shapes"))
-            XCTAssertEqual(node("Circle", in: nodes)?.role, "label")
-            XCTAssertEqual(node("Square", in: nodes)?.role, "label")
+            nodes = try Self.waitForTree(Self.expanded("Shapes"))
+            XCTAssertEqual(Self.node("Circle", in: nodes)?.role, "label")
+            XCTAssertEqual(Self.node("Square", in: nodes)?.role, "label")
 
             try Self.press("Collection")
-            nodes = try Self.waitForTree { !expanded("Collection")($0) && node("Shapes", in: $0) == nil }
+            nodes = try Self.waitForTree { !Self.expanded("Collection")($0) && Self.node("Shapes", in: $0) == nil }
 
             app.terminate()
             app.waitUntilExit()
@@ -233,8 +245,6 @@ final class AppProcessTests: XCTestCase {
         try app.run()
         defer { if app.isRunning { app.terminate() } }
 
-        func node(_ name: String, in nodes: [Node]) -> Node? { nodes.first { $0.name == name } }
-        func expanded(_ name: String) -> ([Node]) -> Bool { { node(name, in: $0)?.states.contains("expanded") == true } }
         func keys(_ names: String...) throws {
             for name in names {
                 XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["key", "--delay", "30", name]).status, 0, name)
@@ -242,16 +252,14 @@ final class AppProcessTests: XCTestCase {
         }
 
         // Reveal: open, open nested, close, as a screen reader user would.
-        _ = try Self.waitForTree { node("Collection", in: $0) != nil }
-        let window = try Self.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
-        let windowID = try XCTUnwrap(window.stdout.split(separator: "\n").first.map(String.init), window.stderr)
-        XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowfocus", "--sync", windowID]).status, 0)
+        _ = try Self.waitForTree { Self.node("Collection", in: $0) != nil }
+        _ = try Self.focusWindow(of: app)
         try Self.press("Collection")
-        _ = try Self.waitForTree(expanded("Collection"))
+        _ = try Self.waitForTree(Self.expanded("Collection"))
         try Self.press("Shapes")
-        _ = try Self.waitForTree(expanded("Shapes"))
+        _ = try Self.waitForTree(Self.expanded("Shapes"))
         try Self.press("Collection")
-        _ = try Self.waitForTree { !expanded("Collection")($0) }
+        _ = try Self.waitForTree { !Self.expanded("Collection")($0) }
 
         // Native: its expanders by keyboard.
         try keys("alt+2")

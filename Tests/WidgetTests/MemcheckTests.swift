@@ -24,10 +24,7 @@ final class MemcheckTests: XCTestCase {
 
         // Under valgrind the app runs some twenty times slower: wait for its window,
         // then leave it time to act on each group of keys (X queues them meanwhile).
-        let search = try AppProcessTests.run("/usr/bin/xdotool",
-                                             ["search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"], timeout: 120)
-        let window = try XCTUnwrap(search.stdout.split(separator: "\n").first.map(String.init), "no window: \(search.stderr)")
-        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowfocus", "--sync", window]).status, 0)
+        let window = try AppProcessTests.focusWindow(of: app, timeout: 120)
         func xdotool(_ arguments: String...) throws -> String {
             let output = try AppProcessTests.run("/usr/bin/xdotool", arguments, timeout: 60)
             XCTAssertEqual(output.status, 0, "xdotool \(arguments): \(output.stderr)")

@@ -28,8 +28,7 @@ final class RevealLifecycleTests: GtkTestCase {
     func testDestroyingMidAnimationReleasesEverything() {
         onMain {
             iterate(for: 0.05)
-            let closures = ClosureLedger.live
-            let implementations = ImplementationLedger.live
+            let before = Census.now()
             do {
                 let page = RevealPage()
                 let window = TestWindow(child: page.widget)
@@ -40,8 +39,7 @@ final class RevealLifecycleTests: GtkTestCase {
                 window.destroy()
             }
             iterate(for: 0.1)
-            XCTAssertEqual(ClosureLedger.live, closures, "signal and tick closures released")
-            XCTAssertEqual(ImplementationLedger.live, implementations, "Swift widget state released")
+            XCTAssertEqual(Census.now(), before, "widgets, Swift state, closures and tick callbacks released")
         }
     }
 }
