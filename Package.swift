@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "LabelsFileProperties", dependencies: ["UnfoldCore"]),
         // libFuzzer target (meson-wrapper.sh fuzz); a replayer in ordinary builds.
         .executableTarget(name: "unfold-fuzz", dependencies: ["LabelsFileProperties"]),
-        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"]),
+        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"], exclude: ["fold_reference.py"]),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],

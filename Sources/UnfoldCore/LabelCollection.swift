@@ -30,11 +30,11 @@ public struct LabelFilter: Sendable, Equatable {
         self.tilesOnly = tilesOnly
     }
 
-    /// Whether `record` passes: its title contains the query, compared as the
-    /// user would expect (see `SearchIndex.fold`), and it is a tile if asked.
+    /// Whether `record` passes: its folded title contains the folded query
+    /// (see `SearchFolding`), and it is a tile if asked.
     public func matches(_ record: LabelRecord) -> Bool {
         if tilesOnly && record.category != .tile { return false }
-        return query.isEmpty || SearchIndex.fold(record.title).contains(SearchIndex.fold(query))
+        return SearchFolding.foldedBytes(record.title).contains(subsequence: SearchFolding.foldedBytes(query))
     }
 }
 

@@ -2,13 +2,16 @@ import Foundation
 
 /// Reads a collection of labels from a file: a JSON array of
 /// `{"id": Int, "title": String, "category": "tile"|"dot"}`, or TSV lines of
-/// `id<TAB>title<TAB>category`. The format is told by the first non-blank byte
-/// (`[` is JSON). The file is only ever read.
+/// `id<TAB>title<TAB>category`, with or without that line as a header (as
+/// spreadsheets export it). The format is told by the first non-blank byte
+/// (`[` is JSON); a UTF-8 byte-order mark before it is skipped. The file is
+/// only ever read.
 ///
-/// Every problem is an error that says where: a missing or unreadable file,
-/// invalid UTF-8 (byte offset), malformed JSON or TSV (line and column), an
-/// unknown category, a duplicate ID (both places). A file with no bytes but
-/// blanks is an error too — `[]` is how to say "no labels".
+/// Every problem is an error that says, in words, what and where: a missing,
+/// unreadable or wrong kind of file, invalid UTF-8 (byte offset), malformed
+/// JSON or TSV (line and column), an unknown category, a duplicate ID (both
+/// places). A file with no bytes but blanks is an error too — `[]` is how to
+/// say "no labels".
 public enum LabelsFile {
     public struct Location: Sendable, Equatable, CustomStringConvertible {
         public let line: Int
@@ -22,30 +25,43 @@ public enum LabelsFile {
         public let location: Location?
         public let problem: String
 
+        public init(path: String, location: Location?, problem: String) {
+            self.path = path
+            self.location = location
+            self.problem = problem
+        }
+
         public var description: String {
             location.map { "\(path):\($0.line):\($0.column): \(problem)" } ?? "\(path): \(problem)"
         }
     }
 
+    /// The problem of a read or parse that `isCancelled` stopped.
+    public static let stopped = "stopped before the end"
+
+    /// Reads and parses the file at `path`, start to end, on this thread.
     public static func load(path: String) throws(Failure) -> LabelCollection {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
-            throw Failure(path: path, location: nil, problem: reason)
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.readToEnd() ?? Data() } catch {
-            throw Failure(path: path, location: nil, problem: "cannot be read: \(error.localizedDescription)")
-        }
-        return try parse([UInt8](data), path: path)
+        let source = try LabelsSource.open(path: path)
+        return try parse(try source.readAll(), path: source.name)
     }
 
-    public static func parse(_ bytes: [UInt8], path: String = "<labels>") throws(Failure) -> LabelCollection {
-        if let offset = firstInvalidUTF8(bytes) {
-            throw Failure(path: path, location: Reader(bytes: bytes).location(at: offset),
-                          problem: "invalid UTF-8 at byte offset \(offset)")
-        }
+    /// How often a long parse reports its progress and asks whether to go on.
+    static let checkpointInterval = 4_096
+
+    /// Parses a labels file's bytes. `progress` is told the fraction of the
+    /// bytes parsed now and then; `isCancelled` is asked as often, and stops
+    /// the parse with a failure when it says so.
+    public static func parse(_ bytes: [UInt8], path: String = "<labels>",
+                             progress: (Double) -> Void = { _ in },
+                             isCancelled: () -> Bool = { false }) throws(Failure) -> LabelCollection {
         var reader = Reader(bytes: bytes)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw Failure(path: path, location: nil,
+                          problem: "the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
+        }
+        if let offset = firstInvalidUTF8(bytes) {
+            throw Failure(path: path, location: reader.location(at: offset), problem: "invalid UTF-8 at byte offset \(offset)")
+        }
         reader.skipWhitespace()
         guard let first = reader.peek else {
             throw Failure(path: path, location: nil, problem: "the file is empty: it holds no labels (write [] for an empty collection)")
@@ -54,10 +70,20 @@ public enum LabelsFile {
         // are worked out only for a message (counting them for every record
         // would rescan the file each time).
         let records: [(record: LabelRecord, offset: Int)]
-        do {
-            records = first == UInt8(ascii: "[") ? try reader.jsonRecords() : try reader.tsvRecords()
+        do throws(Reader.ParseError) {
+            let checkpoint = { (offset: Int) throws(Reader.ParseError) in
+                if isCancelled() { throw Reader.ParseError(offset: offset, problem: stopped) }
+                progress(Double(offset) / Double(max(bytes.count, 1)))
+            }
+            switch first {
+            case UInt8(ascii: "["): records = try reader.jsonRecords(checkpoint)
+            case UInt8(ascii: "{"):
+                throw reader.error("this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
+            default: records = try reader.tsvRecords(checkpoint)
+            }
         } catch {
-            throw Failure(path: path, location: reader.location(at: error.offset), problem: error.problem)
+            throw Failure(path: path, location: error.problem == stopped ? nil : reader.location(at: error.offset),
+                          problem: error.problem)
         }
         do {
             return try LabelCollection(records.map(\.record))
@@ -103,12 +129,20 @@ private struct Reader {
     }
 
     let bytes: [UInt8]
-    var offset = 0
+    /// Past the byte-order mark, if the file has one.
+    let start: Int
+    var offset: Int
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        offset = start
+    }
 
     var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     func location(at offset: Int) -> LabelsFile.Location {
-        var line = 1, lineStart = 0
+        var line = 1, lineStart = start
         for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
@@ -136,7 +170,9 @@ private struct Reader {
 
     // MARK: JSON
 
-    mutating func jsonRecords() throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
+    typealias Checkpoint = (_ offset: Int) throws(ParseError) -> Void
+
+    mutating func jsonRecords(_ checkpoint: Checkpoint) throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
         try expect("[", "“[”")
         var records: [(record: LabelRecord, offset: Int)] = []
         skipWhitespace()
@@ -145,6 +181,7 @@ private struct Reader {
         } else {
             while true {
                 records.append(try jsonRecord())
+                if records.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset) }
                 skipWhitespace()
                 guard let byte = peek else { throw error("the file ends inside the array: expected “,” or “]”") }
                 offset += 1
@@ -278,9 +315,12 @@ private struct Reader {
 
     // MARK: TSV
 
-    mutating func tsvRecords() throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
+    static let tsvHeader = ["id", "title", "category"]
+
+    mutating func tsvRecords(_ checkpoint: Checkpoint) throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
         var records: [(record: LabelRecord, offset: Int)] = []
-        offset = 0
+        var isFirstLine = true
+        offset = start
         while offset < bytes.count {
             let lineStart = offset
             while let byte = peek, byte != UInt8(ascii: "\n") { offset += 1 }
@@ -290,18 +330,28 @@ private struct Reader {
             let line = bytes[lineStart..<lineEnd]
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines separate nothing
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            defer { isFirstLine = false }
+            // Spreadsheets export a header line; it names the columns in order.
+            if isFirstLine && fields.map({ String(decoding: $0, as: UTF8.self).lowercased() }) == Self.tsvHeader { continue }
             guard fields.count == 3 else {
-                throw error("expected 3 tab-separated fields (id, title, category), found \(fields.count)", at: lineStart)
+                var problem = "expected 3 tab-separated fields (id, title, category), found \(fields.count)"
+                if fields.count == 1 && line.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
+                    problem += ": fields are separated by tabs, not commas or semicolons"
+                }
+                throw error(problem, at: lineStart)
             }
             let idText = String(decoding: fields[0], as: UTF8.self)
             guard let id = Int(idText) else {
-                throw error("the id “\(idText)” is not a whole number", at: lineStart)
+                var problem = "the id “\(idText)” is not a whole number"
+                if isFirstLine { problem += " (a header line must be “id<TAB>title<TAB>category”)" }
+                throw error(problem, at: lineStart)
             }
             let categoryText = String(decoding: fields[2], as: UTF8.self)
             guard let category = LabelRecord.Category(rawValue: categoryText) else {
                 throw error("unknown category “\(categoryText)”: expected “tile” or “dot”", at: fields[2].startIndex)
             }
             records.append((LabelRecord(id: id, title: String(decoding: fields[1], as: UTF8.self), category: category), lineStart))
+            if records.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset) }
         }
         return records
     }

@@ -1,9 +1,8 @@
 import Foundation
 
-/// The titles of a collection folded once for matching, in one byte buffer:
-/// full Unicode case folding (ß matches ss, İ matches i), diacritics and width
-/// ignored (café matches CAFE, ＡＢＣ matches abc). Matching a query is then a
-/// byte search per title, with no allocation.
+/// The titles of a collection folded once for matching (see `SearchFolding`),
+/// in one byte buffer. Matching a query is then a byte search per title, with
+/// no allocation.
 public struct SearchIndex: Sendable {
     private let bytes: [UInt8]
     /// Where title `i` starts in `bytes`; one more entry marks the end.
@@ -14,26 +13,11 @@ public struct SearchIndex: Sendable {
         var starts: [Int] = [0]
         starts.reserveCapacity(titles.count + 1)
         for title in titles {
-            bytes.append(contentsOf: Self.fold(title).utf8)
+            SearchFolding.appendFolded(title, to: &bytes)
             starts.append(bytes.count)
         }
         self.bytes = bytes
         self.starts = starts
-    }
-
-    /// What a title or a query is compared as.
-    public static func fold(_ text: String) -> String {
-        // Plain ASCII folds to its lower case, and most titles are plain ASCII:
-        // Foundation's folding costs ten times as much.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-        return foldedByFoundation(text)
-    }
-
-    static func foldedByFoundation(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
     }
 
     public var count: Int { starts.count - 1 }
@@ -68,6 +52,17 @@ func findBytes(_ needle: UnsafePointer<UInt8>, _ needleLength: Int,
         remaining -= skipped
     }
     return false
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs in these bytes.
+    func contains(subsequence needle: [UInt8]) -> Bool {
+        if needle.isEmpty { return true }
+        guard count >= needle.count else { return false }
+        return withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { findBytes($0.baseAddress!, $0.count, in: haystack.baseAddress!, haystack.count) }
+        }
+    }
 }
 
 /// Filters a collection as the user types, refining the previous result when the
@@ -110,7 +105,7 @@ public struct FilterSession: Sendable {
     /// A filter pass to run in steps, so that a long one can share the main
     /// thread with drawing. It refines the last finished result when it can.
     public func start(_ filter: LabelFilter) -> FilterPass {
-        let needle = Array(SearchIndex.fold(filter.query).utf8)
+        let needle = SearchFolding.foldedBytes(filter.query)
         if let known = cachedIndices(filter) {
             return FilterPass(filter: filter, needle: needle, candidates: known, search: collection.search,
                               records: collection.records, done: known)
@@ -144,11 +139,7 @@ public struct FilterSession: Sendable {
     /// Every record `new` keeps, `old` kept too: the old result can be refined.
     static func narrows(from old: LabelFilter, lastNeedle: [UInt8], to new: LabelFilter, needle: [UInt8]) -> Bool {
         guard new.tilesOnly || !old.tilesOnly else { return false }
-        if lastNeedle.isEmpty { return true }
-        guard needle.count >= lastNeedle.count else { return false }
-        return needle.withUnsafeBufferPointer { n in
-            lastNeedle.withUnsafeBufferPointer { l in findBytes(l.baseAddress!, l.count, in: n.baseAddress!, n.count) }
-        }
+        return needle.contains(subsequence: lastNeedle)
     }
 }
 

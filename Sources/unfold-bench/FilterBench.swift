@@ -59,7 +59,7 @@ enum FilterBench {
         for record in collection.records {
             let label = Widgets.label(record.title)
             gtk_list_box_append(gCast(box), label)
-            titles[gtk_widget_get_parent(label)!] = SearchIndex.fold(record.title)
+            titles[gtk_widget_get_parent(label)!] = SearchFolding.fold(record.title)
         }
         let filterData = FilterData { row in titles[row].map { query.isEmpty || $0.contains(query) } ?? true }
         gtk_list_box_set_filter_func(gCast(box), { row, data in
@@ -75,7 +75,7 @@ enum FilterBench {
             keystrokes.enumerated().map { index, keystroke in
                 probe.waitForKeyMoment(index)
                 let start = g_get_monotonic_time()
-                query = SearchIndex.fold(keystroke)
+                query = SearchFolding.fold(keystroke)
                 gtk_list_box_invalidate_filter(gCast(box))
                 let shown = probe.firstFrame { true }  // the filter runs at once; the next frame shows it
                 return Double(shown - start) / 1000

@@ -63,8 +63,49 @@ final class LabelsFileTests: XCTestCase {
         XCTAssertEqual(failure("[{\"id\": 1, \"title\": \"\\ud800\", \"category\": \"tile\"}]"),
                        "labels:1:22: a lone UTF-16 surrogate in \\u escapes")
         XCTAssertEqual(failure("1\tTile A\n2\tDot A\tdot"), "labels:1:1: expected 3 tab-separated fields (id, title, category), found 2")
-        XCTAssertEqual(failure("x\tTile A\ttile"), "labels:1:1: the id “x” is not a whole number")
+        XCTAssertEqual(failure("1\tA\ttile\nx\tTile A\ttile"), "labels:2:1: the id “x” is not a whole number")
         XCTAssertEqual(failure("1\tTile A\ttile\n2\tDot A\tDot"), "labels:2:9: unknown category “Dot”: expected “tile” or “dot”")
+    }
+
+    func testWhatSpreadsheetsAndEditorsWriteIsRead() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let json = try LabelsFile.parse(bom + Array(#"[{"id": 1, "title": "Tile A", "category": "tile"}]"#.utf8))
+        XCTAssertEqual(json.records.map(\.title), ["Tile A"], "a byte-order mark before JSON")
+        let tsv = try LabelsFile.parse(bom + Array("7\tTile A\ttile\r\n".utf8))
+        XCTAssertEqual(tsv.records.map(\.id), [7], "a byte-order mark before TSV")
+        for header in ["id\ttitle\tcategory", "ID\tTitle\tCategory"] {
+            XCTAssertEqual(try parse("\(header)\r\n1\tTile A\ttile\r\n2\tDot A\tdot\r\n").records.map(\.id), [1, 2], header)
+        }
+        XCTAssertEqual(try LabelsFile.parse(bom + Array("id\ttitle\tcategory\n3\tX\tdot".utf8)).records.map(\.id), [3])
+        XCTAssertEqual(failure(bytes: bom + Array("1\tA\n".utf8)),
+                       "labels:1:1: expected 3 tab-separated fields (id, title, category), found 2", "columns start after the mark")
+    }
+
+    func testMistakesGetAHintInWords() {
+        XCTAssertEqual(failure(#"{"id": 1, "title": "Tile A", "category": "tile"}"#),
+                       "labels:1:1: this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
+        XCTAssertEqual(failure("1,Tile A,tile\n"),
+                       "labels:1:1: expected 3 tab-separated fields (id, title, category), found 1: fields are separated by tabs, not commas or semicolons")
+        XCTAssertEqual(failure("Number\tName\tKind\n1\tTile A\ttile"),
+                       "labels:1:1: the id “Number” is not a whole number (a header line must be “id<TAB>title<TAB>category”)")
+        XCTAssertEqual(failure("1\tA\ttile\nid\ttitle\tcategory"), "labels:2:1: the id “id” is not a whole number",
+                       "a header is only the first line")
+        XCTAssertEqual(failure(bytes: [0xFF, 0xFE] + Array("1\tA\ttile".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+                       "labels: the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
+    }
+
+    func testALongParseReportsProgressAndCanBeStopped() throws {
+        let bytes = Array(LabelsFile.json(LabelCollection.synthetic(count: 50_000).records).utf8)
+        var fractions: [Double] = []
+        XCTAssertEqual(try LabelsFile.parse(bytes, progress: { fractions.append($0) }).count, 50_000)
+        XCTAssertGreaterThanOrEqual(fractions.count, 10)
+        XCTAssertEqual(fractions, fractions.sorted(), "progress only grows")
+        XCTAssertTrue(fractions.allSatisfy { (0...1).contains($0) })
+        var asked = 0
+        XCTAssertThrowsError(try LabelsFile.parse(bytes, isCancelled: { asked += 1; return asked > 3 })) {
+            XCTAssertEqual("\($0)", "<labels>: \(LabelsFile.stopped)")
+        }
+        XCTAssertEqual(asked, 4, "it stops at the first checkpoint after being told")
     }
 
     func testDuplicateIDNamesItAndBothPlaces() {
@@ -157,16 +198,6 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(ids("naive"), [11])
         XCTAssertEqual(ids("orsted"), [], "Ø is a letter of its own, not O with a mark")
         XCTAssertEqual(ids("\u{0}"), [], "control characters match nothing")
-    }
-
-    func testTheASCIIFastPathFoldsAsFoundationDoes() {
-        let everyASCII = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
-        XCTAssertEqual(SearchIndex.fold(everyASCII), SearchIndex.foldedByFoundation(everyASCII))
-        var random = SplitMix64(seed: 12)
-        for _ in 0..<500 {
-            let text = String(decoding: (0..<Int(random.next() % 40)).map { _ in UInt8(random.next() % 128) }, as: UTF8.self)
-            XCTAssertEqual(SearchIndex.fold(text), SearchIndex.foldedByFoundation(text), text.debugDescription)
-        }
     }
 
     func testLongQueriesAreFast() {

@@ -295,7 +295,7 @@ final class FilterStressTests: GtkTestCase {
             let expectations: [(query: String, ids: [Int])] = [
                 ("cafe", [1, 2]), ("CAFÉ", [1, 2]), ("cafe\u{301}", [1, 2]), ("é", [1, 2, 3]), ("strasse", [3]), ("STRASSE", [3]),
                 ("istanbul", [4]), ("ır", [5]), ("👩‍👩‍👧", [6]), ("👍🏽", [7]), ("שלום", [8]), ("بالعالم", [9]),
-                ("width", [10]), ("ｆｕｌｌ", [10]), ("fin", [11]), ("caf\u{7}e", []), ("café\tau", []), (" ", [1, 2, 6, 7, 8, 9, 10]),
+                ("width", [10]), ("ｆｕｌｌ", [10]), ("fin", [11]), ("caf\u{7}e", []), ("café\tau", [1]), (" ", [1, 2, 6, 7, 8, 9, 10]),
             ]
             for (query, ids) in expectations {
                 paste(query, into: page)

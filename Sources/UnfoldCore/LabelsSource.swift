@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A labels file opened for reading: a regular file, or a stream (a pipe such
+/// as `<(command)`, a FIFO, a terminal) that can be read only once and whose
+/// size is unknown until it ends.
+///
+/// Opening never blocks and says at once what is wrong with a path (missing,
+/// a directory, unreadable); reading, which can wait on a stream's writer,
+/// belongs on a worker thread and can be stopped from another.
+public final class LabelsSource: @unchecked Sendable {
+    /// How the file is named in messages: the path as the user gave it.
+    public let name: String
+    /// The size of a regular file, in bytes; nil for a stream.
+    public let size: Int?
+    private let descriptor: Int32
+
+    /// Opens `path` (as given by the user; `name` is how messages call it).
+    public static func open(path: String, name: String? = nil) throws(LabelsFile.Failure) -> LabelsSource {
+        let name = name ?? path
+        // Non-blocking, so that a FIFO with no writer yet opens at once.
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw LabelsFile.Failure(path: name, location: nil, problem: openProblem(errno)) }
+        do {
+            return try LabelsSource(descriptor: descriptor, name: name)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+    }
+
+    /// Takes `descriptor` (a stream handed over by another process, say) and
+    /// closes it when done.
+    public init(descriptor: Int32, name: String) throws(LabelsFile.Failure) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(Self.describe(errno))")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw LabelsFile.Failure(path: name, location: nil, problem: "is a folder, not a labels file")
+        case S_IFREG:
+            size = Int(status.st_size)
+        default:
+            size = nil
+        }
+        self.name = name
+        self.descriptor = descriptor
+    }
+
+    deinit { Glibc.close(descriptor) }
+
+    /// What a reader is told while it reads.
+    public enum Progress: Sendable, Equatable {
+        /// A stream whose writer has not written anything yet.
+        case waiting
+        /// Bytes read so far, of `size` when it is known.
+        case reading(bytes: Int, of: Int?)
+    }
+
+    /// Every byte of the file. `progress` is called as bytes arrive (not more
+    /// often than every 64 KB); `isCancelled` is asked at least every 100 ms,
+    /// even while a stream's writer is silent, and stops the read with a
+    /// failure when it says so.
+    public func readAll(progress: (Progress) -> Void = { _ in },
+                        isCancelled: () -> Bool = { false }) throws(LabelsFile.Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let chunk = 1 << 20
+        // Room for the whole file and one more read, which finds its end.
+        if let size { bytes.reserveCapacity(size + chunk) }
+        var reported = 0
+        progress(size == nil ? .waiting : .reading(bytes: 0, of: size))
+        while true {
+            if isCancelled() { throw LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.stopped) }
+            if size == nil {
+                // Wait for data or the writer's end, never for long: a FIFO
+                // whose writer never comes must not hold the reader forever.
+                var poll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = Glibc.poll(&poll, 1, 100)
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+                if ready < 0 { throw failure(errno) }
+            }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, chunk) }
+            if count < 0 {
+                bytes.removeLast(chunk)
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw failure(errno)
+            }
+            bytes.removeLast(chunk - count)
+            if count == 0 { break }
+            if bytes.count - reported >= 1 << 16 || reported == 0 {
+                reported = bytes.count
+                progress(.reading(bytes: bytes.count, of: size))
+            }
+        }
+        progress(.reading(bytes: bytes.count, of: size))
+        return bytes
+    }
+
+    private func failure(_ code: Int32) -> LabelsFile.Failure {
+        LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(Self.describe(code))")
+    }
+
+    /// Why `open` failed, in words.
+    static func openProblem(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case ENOTDIR: "no such file (a part of the path is not a folder)"
+        case EACCES, EPERM: "cannot be read: permission denied"
+        case ELOOP: "cannot be opened: too many symbolic links"
+        case ENAMETOOLONG: "cannot be opened: the name is too long"
+        default: "cannot be opened: \(describe(code))"
+        }
+    }
+
+    /// The C library's sentence for an error number, lower-cased to follow a colon.
+    static func describe(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}

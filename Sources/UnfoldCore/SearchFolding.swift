@@ -1,0 +1,150 @@
+/// How a title and a query are compared: both are folded, then the query must
+/// be a substring of the title, byte for byte.
+///
+/// The fold, defined once here and documented in the README:
+///
+/// 1. full case folding (Unicode's CaseFolding.txt, statuses C and F: ß and ẞ
+///    fold to "ss", İ to "i̇", ς to σ), alternating with compatibility
+///    decomposition (NFKD: ﬁ is "fi", Ｗ is "W", ｶ is "カ", Ǆ is "DŽ") until
+///    neither changes anything;
+/// 2. every combining mark removed (general categories Mn, Mc, Me: é is "e",
+///    ガ is "カ", إ is "ا");
+/// 3. every kind of space (Zs, Zl, Zp, and TAB, LF, VT, FF, CR, NEL) becomes
+///    U+0020, and every dash (Pd) becomes U+002D.
+///
+/// Every step works scalar by scalar, so a string's fold is the concatenation
+/// of its scalars' folds. The table comes from the Unicode Character Database
+/// (`data/unicode/make-folding-table`); Hangul syllables decompose by arithmetic.
+public enum SearchFolding {
+    /// The folded form of `text`.
+    public static func fold(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        appendFolded(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The folded form of `text`, as UTF-8 bytes.
+    public static func foldedBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        appendFolded(text, to: &bytes)
+        return bytes
+    }
+
+    /// Appends the UTF-8 of `text`'s fold to `bytes`, without an intermediate string.
+    public static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+        // Most titles are plain ASCII: fold them a byte at a time.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in text.utf8 { bytes.append(asciiFold[Int(byte)]) }
+            return
+        }
+        let lookup = Lookup.shared
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                bytes.append(asciiFold[Int(value)])
+            } else if (hangulFirst...hangulLast).contains(value) {
+                for jamo in hangulJamo(value) { appendUTF8(jamo, to: &bytes) }
+            } else {
+                lookup.append(value, to: &bytes)
+            }
+        }
+    }
+
+    /// ASCII's fold: upper case to lower, the five control spaces to a space.
+    private static let asciiFold: [UInt8] = (0..<128).map { byte in
+        switch UInt8(byte) {
+        case 0x41...0x5A: UInt8(byte) | 0x20
+        case 0x09...0x0D: 0x20
+        default: UInt8(byte)
+        }
+    }
+
+    // Hangul syllables decompose into conjoining jamo (Unicode §3.12), which are
+    // letters: nothing of them is removed or case folded.
+    private static let hangulFirst: UInt32 = 0xAC00
+    private static let hangulLast: UInt32 = 0xD7A3
+
+    static func hangulJamo(_ syllable: UInt32) -> [UInt32] {
+        let index = syllable - hangulFirst
+        let leading = 0x1100 + index / 588
+        let vowel = 0x1161 + (index % 588) / 28
+        let trailing = index % 28
+        return trailing == 0 ? [leading, vowel] : [leading, vowel, 0x11A7 + trailing]
+    }
+
+    static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case ..<0x80:
+            bytes.append(UInt8(value))
+        case ..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case ..<0x10000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    /// The table as a two-stage lookup: the high bits of a code point pick a
+    /// block of 256 entries (blocks with no folds share one), an entry says where
+    /// its fold's scalars are, already encoded as UTF-8. Built once, on first use.
+    final class Lookup: Sendable {
+        static let shared = Lookup(table: SearchFolding.table)
+
+        /// Block index by `code >> 8`.
+        private let blocks: [UInt16]
+        /// Entries of every block: 0 for "folds to itself", else
+        /// `offset << 6 | length + 1` into `utf8` (a removed scalar has length 0).
+        private let entries: [UInt32]
+        private let utf8: [UInt8]
+
+        init(table: String) {
+            var folds: [UInt32: [UInt8]] = [:]
+            for line in table.split(separator: "\n") {
+                let parts = line.split(separator: ":", omittingEmptySubsequences: false)
+                let bounds = parts[0].split(separator: "-").map { UInt32($0, radix: 16)! }
+                var encoded: [UInt8] = []
+                for scalar in parts[1].split(separator: " ") { SearchFolding.appendUTF8(UInt32(scalar, radix: 16)!, to: &encoded) }
+                for code in bounds[0]...(bounds.last!) { folds[code] = encoded }
+            }
+            var utf8: [UInt8] = []
+            var entries = [UInt32](repeating: 0, count: 256)  // block 0: nothing folds
+            var blocks = [UInt16](repeating: 0, count: 0x1100)
+            for high in 0..<UInt32(0x1100) {
+                var block = [UInt32](repeating: 0, count: 256)
+                var any = false
+                for low in 0..<UInt32(256) {
+                    guard let encoded = folds[high << 8 | low] else { continue }
+                    precondition(encoded.count < 63, "a fold longer than the table's entries can say")
+                    block[Int(low)] = UInt32(utf8.count) << 6 | UInt32(encoded.count + 1)
+                    utf8 += encoded
+                    any = true
+                }
+                guard any else { continue }
+                blocks[Int(high)] = UInt16(entries.count / 256)
+                entries += block
+            }
+            self.blocks = blocks
+            self.entries = entries
+            self.utf8 = utf8
+        }
+
+        func append(_ code: UInt32, to bytes: inout [UInt8]) {
+            let entry = entries[Int(blocks[Int(code >> 8)]) * 256 + Int(code & 0xFF)]
+            if entry == 0 {
+                SearchFolding.appendUTF8(code, to: &bytes)
+                return
+            }
+            let offset = Int(entry >> 6), length = Int(entry & 0x3F) - 1
+            bytes.append(contentsOf: utf8[offset..<(offset + length)])
+        }
+    }
+}

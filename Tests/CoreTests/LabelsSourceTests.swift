@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+@testable import UnfoldCore
+
+/// Labels files of every kind a path can name: each has a stated outcome.
+final class LabelsSourceTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("labels-source-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    func openFailure(_ path: String) -> String {
+        do {
+            _ = try LabelsSource.open(path: path)
+            return "opened"
+        } catch {
+            return error.description
+        }
+    }
+
+    func testPathsThatAreNotLabelsFilesSaySoInWords() throws {
+        XCTAssertEqual(openFailure(path("missing.tsv")), "\(path("missing.tsv")): no such file")
+        XCTAssertEqual(openFailure(directory.path), "\(directory.path): is a folder, not a labels file")
+        FileManager.default.createFile(atPath: path("plain"), contents: Data("x".utf8))
+        XCTAssertEqual(openFailure(path("plain") + "/inside.tsv"),
+                       "\(path("plain"))/inside.tsv: no such file (a part of the path is not a folder)")
+        XCTAssertFalse(openFailure(directory.path).contains("NSCocoaErrorDomain"))
+    }
+
+    func testARegularFileKnowsItsSizeAndReportsProgress() throws {
+        let text = LabelsFile.tsv(LabelCollection.synthetic(count: 20_000).records)!
+        FileManager.default.createFile(atPath: path("big.tsv"), contents: Data(text.utf8))
+        let source = try LabelsSource.open(path: path("big.tsv"))
+        XCTAssertEqual(source.size, text.utf8.count)
+        var reports: [LabelsSource.Progress] = []
+        XCTAssertEqual(try source.readAll(progress: { reports.append($0) }), Array(text.utf8))
+        XCTAssertEqual(reports.first, .reading(bytes: 0, of: text.utf8.count))
+        XCTAssertEqual(reports.last, .reading(bytes: text.utf8.count, of: text.utf8.count))
+    }
+
+    /// `--labels <(command)`: a pipe, read to its end once its writer closes it.
+    func testAPipeIsReadToItsEnd() throws {
+        let pipe = Pipe()
+        let source = try LabelsSource(descriptor: dup(pipe.fileHandleForReading.fileDescriptor), name: "/dev/fd/63")
+        try pipe.fileHandleForReading.close()
+        XCTAssertNil(source.size)
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data("1\tTile A\ttile\n".utf8))
+            usleep(50_000)
+            pipe.fileHandleForWriting.write(Data("2\tDot A\tdot\n".utf8))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let bytes = try source.readAll()
+        XCTAssertEqual(try LabelsFile.parse(bytes).records.map(\.id), [1, 2])
+    }
+
+    /// A FIFO opens at once even with no writer; the reader waits for one,
+    /// says it is waiting, and can be stopped while it waits.
+    func testAFIFOWithNoWriterWaitsAndCanBeStopped() throws {
+        XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
+        let opened = Date()
+        let source = try LabelsSource.open(path: path("fifo"))
+        XCTAssertLessThan(Date().timeIntervalSince(opened), 1, "opening does not wait for a writer")
+        var reports: [LabelsSource.Progress] = []
+        let start = Date()
+        XCTAssertThrowsError(try source.readAll(progress: { reports.append($0) },
+                                                isCancelled: { Date().timeIntervalSince(start) > 0.3 })) {
+            XCTAssertEqual("\($0)", "\(self.path("fifo")): \(LabelsFile.stopped)")
+        }
+        XCTAssertEqual(reports, [.waiting])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "stopping does not wait for a writer either")
+    }
+
+    func testAFIFOWhoseWriterComesLateIsRead() throws {
+        XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
+        let source = try LabelsSource.open(path: path("fifo"))
+        let fifo = path("fifo")
+        let writer = Thread {
+            usleep(200_000)
+            let handle = FileHandle(forWritingAtPath: fifo)!
+            handle.write(Data(#"[{"id": 5, "title": "Late", "category": "dot"}]"#.utf8))
+            try? handle.close()
+        }
+        writer.start()
+        XCTAssertEqual(try LabelsFile.parse(source.readAll()).records.map(\.title), ["Late"])
+    }
+
+    /// Unix keeps an open file until it is closed: one deleted mid-read is read whole.
+    func testAFileDeletedWhileOpenIsReadWhole() throws {
+        let text = LabelsFile.tsv(LabelCollection.synthetic(count: 1_000).records)!
+        FileManager.default.createFile(atPath: path("gone.tsv"), contents: Data(text.utf8))
+        let source = try LabelsSource.open(path: path("gone.tsv"))
+        try FileManager.default.removeItem(atPath: path("gone.tsv"))
+        XCTAssertEqual(try source.readAll(), Array(text.utf8))
+    }
+
+    /// A file cut short while it is written ends where the reader finds it
+    /// ends, and the message says what was missing there.
+    func testAFileCutShortSaysWhereItEnds() throws {
+        let handle = Pipe()
+        let source = try LabelsSource(descriptor: dup(handle.fileHandleForReading.fileDescriptor), name: "cut.json")
+        try handle.fileHandleForReading.close()
+        handle.fileHandleForWriting.write(Data(#"[{"id": 1, "title": "Tile A", "category": "tile"}, {"id": 2, "ti"#.utf8))
+        try handle.fileHandleForWriting.close()
+        XCTAssertThrowsError(try LabelsFile.parse(source.readAll(), path: source.name)) {
+            XCTAssertEqual("\($0)", "cut.json:1:65: the file ends inside a string")
+        }
+    }
+}
