@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "WidgetTests",
             dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
-            exclude: ["atspi_driver.py"]
+            exclude: ["atspi_driver.py", "pseudo_locale.py"]
         ),
     ]
 )

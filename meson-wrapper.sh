@@ -219,10 +219,10 @@ case "$command" in
     ;;
   pot)
     ensure_packages gettext
-    xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=ntr:1,2 \
+    xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=N_ --keyword=ntr:1,2 \
       --add-comments=TRANSLATORS --package-name=unfold --package-version=0.1.0 \
       --msgid-bugs-address=https://github.com/unfold/unfold/issues \
-      -o data/po/unfold.pot $(git ls-files 'Sources/*.swift')
+      -o data/po/unfold.pot $(git ls-files 'Sources/*.swift' ':!Sources/UnfoldCore')
     xgettext --language=Desktop -j --package-name=unfold --package-version=0.1.0 \
       --msgid-bugs-address=https://github.com/unfold/unfold/issues -o data/po/unfold.pot "data/$app_id.desktop"
     for lang in $(languages); do msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot; done

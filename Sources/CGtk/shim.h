@@ -10,6 +10,7 @@
 
 static inline GType unfold_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType unfold_type_string(void) { return G_TYPE_STRING; }
+static inline GType unfold_type_int(void) { return G_TYPE_INT; }
 static inline const GVariantType *unfold_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *unfold_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
 static inline const GVariantType *unfold_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
@@ -27,6 +28,21 @@ static inline void unfold_accessible_set_hidden(GtkAccessible *accessible, gbool
 static inline void unfold_accessible_set_label(GtkAccessible *accessible, const char *label)
 {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void unfold_accessible_set_has_popup(GtkAccessible *accessible, gboolean has_popup)
+{
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, has_popup, -1);
+}
+
+static inline void unfold_accessible_set_description(GtkAccessible *accessible, const char *description)
+{
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static inline void unfold_accessible_set_selected(GtkAccessible *accessible, gboolean selected)
+{
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
 }
 
 static inline void unfold_accessible_set_controls(GtkAccessible *accessible, GtkAccessible *controlled)

@@ -6,15 +6,53 @@ public enum Accessibility {
         unfold_accessible_set_expanded(widget.accessible, expanded ? 1 : 0)
     }
 
+    /// The widget is not something that expands at all.
+    public static func resetExpanded(_ widget: WidgetPointer) {
+        gtk_accessible_reset_state(widget.accessible, GTK_ACCESSIBLE_STATE_EXPANDED)
+    }
+
     public static func setHidden(_ widget: WidgetPointer, _ hidden: Bool) {
-        unfold_accessible_set_hidden(widget.accessible, hidden ? 1 : 0)
+        setHidden(accessible: widget.accessible, hidden)
+    }
+
+    /// For accessibles that are not widgets (a GtkStackPage).
+    public static func setHidden(accessible: OpaquePointer, _ hidden: Bool) {
+        unfold_accessible_set_hidden(accessible, hidden ? 1 : 0)
     }
 
     public static func setLabel(_ widget: WidgetPointer, _ label: String) {
         unfold_accessible_set_label(widget.accessible, label)
     }
 
+    public static func setHasPopup(_ widget: WidgetPointer, _ hasPopup: Bool) {
+        unfold_accessible_set_has_popup(widget.accessible, hasPopup ? 1 : 0)
+    }
+
+    public static func setDescription(_ widget: WidgetPointer, _ description: String) {
+        unfold_accessible_set_description(widget.accessible, description)
+    }
+
+    public static func setSelected(_ widget: WidgetPointer, _ selected: Bool) {
+        unfold_accessible_set_selected(widget.accessible, selected ? 1 : 0)
+    }
+
     public static func setControls(_ widget: WidgetPointer, _ controlled: WidgetPointer) {
         unfold_accessible_set_controls(widget.accessible, controlled.accessible)
+    }
+
+    /// Hides what GTK draws inside its own controls as widgets of their own (the
+    /// arrow of an expander, the box of a check button): they mean nothing
+    /// apart from their control, and GTK 4.8 names them after their type.
+    public static func hideDecorations(in widget: WidgetPointer) {
+        let decoration = g_type_from_name("GtkBuiltinIcon")
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if decoration != 0, g_type_check_instance_is_a(gCast(current), decoration) != 0 {
+                setHidden(current, true)
+            } else {
+                hideDecorations(in: current)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 }

@@ -2,20 +2,38 @@
 /// keyboard accelerators.
 @MainActor
 public enum Actions {
-    /// Adds the action `name` to `map`; `stringParameter` makes it take a string
-    /// (for detailed names such as "win.show-page::outline").
+    /// Adds the action `name`, which takes no parameter, to `map`.
     @discardableResult
     public static func add(
-        to map: UnsafeMutableRawPointer, _ name: String, stringParameter: Bool = false,
-        _ handler: @escaping @MainActor (_ parameter: String?) -> Void
+        to map: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void
     ) -> OpaquePointer {
-        let action = g_simple_action_new(name, stringParameter ? unfold_variant_type_string() : nil)!
+        let action = g_simple_action_new(name, nil)!
+        onActionActivated(action) { _ in handler() }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        return action
+    }
+
+    /// Adds the action `name` with a string state (what radio items in a menu
+    /// show as checked); activating it with a string calls `handler`, which
+    /// sets the state with `setState` once it has done what was asked.
+    @discardableResult
+    public static func addStateful(
+        to map: UnsafeMutableRawPointer, _ name: String, state: String,
+        _ handler: @escaping @MainActor (_ parameter: String) -> Void
+    ) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, unfold_variant_type_string(), g_variant_new_string(state))!
         onActionActivated(action) { parameter in
-            handler(parameter.map { String(cString: g_variant_get_string($0, nil)) })
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(parameter, nil)))
         }
         g_action_map_add_action(OpaquePointer(map), action)
         g_object_unref(UnsafeMutableRawPointer(action))
         return action
+    }
+
+    public static func setState(_ action: OpaquePointer, _ state: String) {
+        g_simple_action_set_state(action, g_variant_new_string(state))
     }
 
     public static func setAccelerators(

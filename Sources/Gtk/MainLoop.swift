@@ -12,3 +12,25 @@ public func iterate(until condition: () -> Bool, timeout: Double = 5) -> Bool {
     }
     return true
 }
+
+/// Work for the main thread, from any thread: it runs at the main loop's next
+/// turn. (GTK may be called only there.)
+public enum MainThread {
+    public static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
+        // The box is made and released off the main thread: it is not a ClosureBox,
+        // whose ledger is the main thread's.
+        let box = Unmanaged.passRetained(SendableWork(work)).toOpaque()
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+            let work = Unmanaged<SendableWork>.fromOpaque(data!).takeUnretainedValue().body
+            MainActor.assumeIsolated { work() }
+            return 0  // G_SOURCE_REMOVE
+        }, box) { data in
+            Unmanaged<SendableWork>.fromOpaque(data!).release()
+        }
+    }
+
+    private final class SendableWork: Sendable {
+        let body: @Sendable @MainActor () -> Void
+        init(_ body: @escaping @Sendable @MainActor () -> Void) { self.body = body }
+    }
+}

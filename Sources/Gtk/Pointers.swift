@@ -63,24 +63,114 @@ public enum Widgets {
         return label
     }
 
+    /// A one-line label for text of any length: it ellipsizes at its end when
+    /// narrower than its text, so it never sets its window's width, and then
+    /// shows the whole text in a tooltip.
+    @MainActor
+    public static func ellipsizingLabel(_ text: String, xalign: Float = 0) -> WidgetPointer {
+        let label = self.label(text, xalign: xalign)
+        gtk_label_set_ellipsize(gCast(label), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(gCast(label), 1)
+        onQueryTooltip(label) { tooltip in
+            guard pango_layout_is_ellipsized(gtk_label_get_layout(gCast(label))) != 0 else { return false }
+            gtk_tooltip_set_text(tooltip, gtk_label_get_text(gCast(label)))
+            return true
+        }
+        return label
+    }
+
+    /// A label for text of any length that wraps, between words where it can
+    /// and anywhere in a word too long for a line, so it never sets its
+    /// window's width.
+    public static func wrappingLabel(_ text: String, xalign: Float = 0) -> WidgetPointer {
+        let label = self.label(text, xalign: xalign)
+        gtk_label_set_wrap(gCast(label), 1)
+        gtk_label_set_wrap_mode(gCast(label), wrapMode(for: text))
+        return label
+    }
+
+    /// Pango finds a word-or-character wrap in time quadratic in the length of
+    /// a run with no space (5,000 characters: 3 s, where breaking at any
+    /// character takes 60 ms); such a run is no word to keep whole anyway.
+    static func wrapMode(for text: String) -> PangoWrapMode {
+        var run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.isWhitespace ? 0 : run + 1
+            if run > longestWord { return PANGO_WRAP_CHAR }
+        }
+        return PANGO_WRAP_WORD_CHAR
+    }
+
+    /// Longer than any word of a language (German's run to about 60 letters).
+    static let longestWord = 64
+
     public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0) -> WidgetPointer {
         gtk_box_new(orientation, spacing)
     }
 
-    /// A box with another accessible role than GtkBox's (a list item, say): the
-    /// role is a construct-only property.
+    /// A new widget of `type` with another accessible role than its class's (a
+    /// box that is a list item, say): the role is a construct-only property.
     @MainActor
-    public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, role: GtkAccessibleRole) -> WidgetPointer {
+    public static func make(_ type: GType, role: GtkAccessibleRole) -> WidgetPointer {
         var value = GValue()
         g_value_init(&value, gtk_accessible_role_get_type())
         g_value_set_enum(&value, gint(role.rawValue))
         defer { g_value_unset(&value) }
         var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("accessible-role"))]
         defer { free(UnsafeMutablePointer(mutating: names[0])) }
-        let box: WidgetPointer = gCast(g_object_new_with_properties(gtk_box_get_type(), 1, &names, &value))
+        return gCast(g_object_new_with_properties(type, 1, &names, &value))
+    }
+
+    @MainActor
+    public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, role: GtkAccessibleRole) -> WidgetPointer {
+        let box = make(gtk_box_get_type(), role: role)
         gtk_orientable_set_orientation(gCast(box), orientation)
         gtk_box_set_spacing(gCast(box), spacing)
         return box
+    }
+
+    /// A GtkMenuButton showing `iconName`, named `label` for assistive
+    /// technologies. A menu button is a button inside a widget that GTK 4.8
+    /// exposes as a second button of the same name: here the outer one is a
+    /// mere group, and the inner one, which takes the focus, has the name and
+    /// says it opens a popup. Returns the menu button.
+    /// `menu` (a GMenuModel) is what it pops up, named after the button too.
+    @MainActor
+    public static func menuButton(iconName: String, label: String, menu: UnsafeMutablePointer<GMenuModel>? = nil) -> WidgetPointer {
+        let button = make(gtk_menu_button_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_menu_button_set_icon_name(gCast(button), iconName)
+        let inner = gtk_widget_get_first_child(button)!
+        Accessibility.setLabel(inner, label)
+        Accessibility.setHasPopup(inner, true)
+        if let menu {
+            gtk_menu_button_set_menu_model(gCast(button), menu)
+            if let popover = gtk_menu_button_get_popover(gCast(button)) {
+                Accessibility.repair(gCast(popover), context: label)
+            }
+        }
+        return button
+    }
+
+    /// A scrolled window that scrolls `child` vertically only, named `label`
+    /// for assistive technologies, as are its scroll bar and the range inside
+    /// it (GTK would name them after their types); the horizontal bar, never
+    /// shown, is hidden from them.
+    @MainActor
+    public static func verticalScroller(_ child: WidgetPointer, label: String) -> WidgetPointer {
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gCast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gCast(scrolled), child)
+        Accessibility.setLabel(scrolled, label)
+        let horizontal = gtk_scrolled_window_get_hscrollbar(gCast(scrolled))!
+        Accessibility.setHidden(horizontal, true)
+        let vertical = gtk_scrolled_window_get_vscrollbar(gCast(scrolled))!
+        Accessibility.setLabel(vertical, label)
+        var part = gtk_widget_get_first_child(vertical)
+        while let range = part {
+            Accessibility.setLabel(range, label)
+            part = gtk_widget_get_next_sibling(range)
+        }
+        return scrolled
     }
 
     public static func append(_ child: WidgetPointer, to box: WidgetPointer) {

@@ -16,4 +16,12 @@ public enum Properties {
         g_object_get_property(gCast(object), name, &value)
         return g_value_get_string(&value).map { String(cString: $0) }
     }
+
+    public static func int(_ object: UnsafeMutableRawPointer, _ name: String) -> Int32 {
+        var value = GValue()
+        g_value_init(&value, unfold_type_int())
+        defer { g_value_unset(&value) }
+        g_object_get_property(gCast(object), name, &value)
+        return g_value_get_int(&value)
+    }
 }

@@ -206,3 +206,19 @@ public func onItemsChanged(
     return connect(UnsafeMutableRawPointer(model), "items-changed", handler as ItemsChangedHandler,
                    unsafeBitCast(callback, to: GCallback.self), after: false)
 }
+
+private typealias TooltipHandler = @MainActor (_ tooltip: OpaquePointer) -> Bool
+
+/// Connects to a widget's "query-tooltip"; the handler fills the tooltip and
+/// returns true to show it, false to show none.
+@MainActor @discardableResult
+public func onQueryTooltip(
+    _ widget: WidgetPointer, _ handler: @escaping @MainActor (_ tooltip: OpaquePointer) -> Bool
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, gint, gint, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+        _, _, _, _, tooltip, data in
+        MainActor.assumeIsolated { ClosureBox<TooltipHandler>.from(data).body(tooltip!) ? 1 : 0 }
+    }
+    gtk_widget_set_has_tooltip(widget, 1)
+    return connect(widget, "query-tooltip", handler as TooltipHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+}

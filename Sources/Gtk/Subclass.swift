@@ -87,6 +87,15 @@ open class WidgetImplementation {
         WidgetTypeRegistry.parentClass.pointee.snapshot!(widget, snapshot)
     }
 
+    /// Moves the focus within the widget in `direction`; returns whether it
+    /// stays inside (GTK's `focus` vfunc).
+    open func focus(_ direction: GtkDirectionType) -> Bool {
+        WidgetTypeRegistry.parentClass.pointee.focus!(widget, direction) != 0
+    }
+
+    /// Called when the child that holds (or contains) the focus changes.
+    open func focusChildChanged(_ child: WidgetPointer?) {}
+
     /// Called after the widget is mapped.
     open func didMap() {}
 
@@ -182,6 +191,18 @@ enum WidgetTypeRegistry {
         widgetClass.pointee.snapshot = { widget, snapshot in
             MainActor.assumeIsolated {
                 WidgetTypeRegistry.implementation(widget)?.snapshot(snapshot!)
+            }
+        }
+        widgetClass.pointee.focus = { widget, direction in
+            MainActor.assumeIsolated {
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return 0 }
+                return implementation.focus(direction) ? 1 : 0
+            }
+        }
+        widgetClass.pointee.set_focus_child = { widget, child in
+            MainActor.assumeIsolated {
+                WidgetTypeRegistry.parentClass.pointee.set_focus_child!(widget, child)
+                WidgetTypeRegistry.implementation(widget)?.focusChildChanged(child)
             }
         }
         widgetClass.pointee.map = { widget in

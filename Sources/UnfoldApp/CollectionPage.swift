@@ -5,13 +5,19 @@ import UnfoldWidgets
 /// Part 2 of the tutorial: a label collection filtered by a search entry and a
 /// "Tiles only" toggle. The controls and caption sit outside the animated
 /// column, which persists across every filter change.
+///
+/// A page can start before its labels exist (`init(loading:)`): it is usable at
+/// once, the caption says how the loading goes, and what is typed meanwhile
+/// filters the labels when they come (`finishLoading`).
 @MainActor
 public final class CollectionPage {
     /// About 300 px of rows, as in the tutorial.
     static let listHeight: Int32 = 300
     static let padding: Int32 = 16
 
-    public let collection: LabelCollection
+    public private(set) var collection: LabelCollection
+    /// What is being loaded, while it is (its name, for the caption).
+    public private(set) var loadingName: String?
     /// The one source of truth for what is shown; visible IDs derive from it.
     public private(set) var filter = LabelFilter()
     /// Notes the user wrote, by record ID: they outlive the rows that edit them.
@@ -22,12 +28,24 @@ public final class CollectionPage {
     public let tilesOnlyToggle: WidgetPointer
     public let caption: WidgetPointer
     public let column: LazyColumn
-    /// "No matching labels", faded in where the rows were.
+    /// "No matching labels" (or, for a collection with none, "No labels"),
+    /// faded in where the rows were.
     public let emptyState: WidgetPointer
+    private let emptyLabel: WidgetPointer
     private var pendingColumnUpdate: TickCallback?
 
-    public init(collection: LabelCollection = .sample) {
+    public convenience init(collection: LabelCollection = SampleData.labels) {
+        self.init(collection: collection, loadingName: nil)
+    }
+
+    /// A page whose labels are still on their way from `name`.
+    public convenience init(loading name: String) {
+        self.init(collection: try! LabelCollection([]), loadingName: name)
+    }
+
+    private init(collection: LabelCollection, loadingName: String?) {
         self.collection = collection
+        self.loadingName = loadingName
         session = FilterSession(collection: collection)
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         widget.setMargins(top: Self.padding, bottom: Self.padding, start: Self.padding, end: Self.padding)
@@ -39,19 +57,17 @@ public final class CollectionPage {
         Accessibility.setLabel(searchEntry, tr("Filter labels"))
 
         tilesOnlyToggle = gtk_check_button_new_with_label(tr("Tiles only"))
+        Accessibility.hideDecorations(in: tilesOnlyToggle)
 
-        caption = Widgets.label("")
+        caption = Widgets.wrappingLabel("")
         caption.addCSSClass("caption")
         caption.addCSSClass("dim-label")
 
         column = LazyColumn()
-        let records = collection.records
-        column.idOfKey = { records[$0].id }
-        column.keyOfID = { [collection] in collection.index(ofID: $0) }
         gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
         Accessibility.setLabel(column.widget, tr("Labels"))
 
-        let emptyLabel = Widgets.label(tr("No matching labels"), xalign: 0.5)
+        emptyLabel = Widgets.wrappingLabel("", xalign: 0.5)
         emptyLabel.addCSSClass("dim-label")
         emptyState = gtk_revealer_new()
         gtk_revealer_set_transition_type(gCast(emptyState), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
@@ -60,14 +76,17 @@ public final class CollectionPage {
         gtk_widget_set_valign(emptyState, GTK_ALIGN_START)
         gtk_widget_set_margin_top(emptyState, 12)
         gtk_widget_set_can_target(emptyState, 0)
+        gtk_widget_set_visible(emptyState, 0)
 
-        let overlay = gtk_overlay_new()!
+        // A group, not GtkOverlay's generic role, which would be named after its type.
+        let overlay = Widgets.make(gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gCast(overlay), column.widget)
         gtk_overlay_add_overlay(gCast(overlay), emptyState)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(gCast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let scrolled = Widgets.verticalScroller(overlay, label: tr("Labels"))
         gtk_scrolled_window_set_min_content_height(gCast(scrolled), Self.listHeight)
-        gtk_scrolled_window_set_child(gCast(scrolled), overlay)
+        // The column scrolls its focused row into view itself; the viewport would
+        // scroll to a row before it is placed.
+        gtk_viewport_set_scroll_to_focus(gCast(gtk_scrolled_window_get_child(gCast(scrolled))!), 0)
         column.setVerticalAdjustment(gtk_scrolled_window_get_vadjustment(gCast(scrolled)))
         gtk_widget_set_vexpand(scrolled, 1)
 
@@ -77,12 +96,50 @@ public final class CollectionPage {
         Widgets.append(tilesOnlyToggle, to: controls)
         for child in [controls, caption, scrolled] { Widgets.append(child, to: widget) }
 
-        column.makeRow = { [unowned self] key in self.makeRow(records[key].id) }
+        column.idOfKey = { [unowned self] in self.collection.records[$0].id }
+        column.keyOfID = { [unowned self] in self.collection.index(ofID: $0) }
+        column.makeRow = { [unowned self] key in self.makeRow(self.collection.records[key].id) }
         connectControls()
+        onNotify(emptyState, "child-revealed") { [unowned self] in
+            // Faded out, it leaves the accessibility tree (and takes no room).
+            if gtk_revealer_get_child_revealed(gCast(self.emptyState)) == 0,
+               gtk_revealer_get_reveal_child(gCast(self.emptyState)) == 0 {
+                gtk_widget_set_visible(self.emptyState, 0)
+            }
+        }
         Ownership.attach(self, to: widget)
         _ = session.visibleIndices(filter)  // the first result, at once: nothing is on screen yet
         updateCaption()
         updateColumn()
+    }
+
+    /// The labels have come: the page shows them, filtered by what was typed
+    /// while they loaded.
+    public func finishLoading(_ collection: LabelCollection) {
+        precondition(loadingName != nil, "only a page that is loading takes its labels later")
+        loadingName = nil
+        self.collection = collection
+        session = FilterSession(collection: collection)
+        startFiltering()
+    }
+
+    /// Says how a load goes, in the caption.
+    public func showLoading(_ progress: LabelsLoad.Progress) {
+        guard let name = loadingName else { return }
+        let text: String
+        switch progress {
+        case .waiting:
+            text = fill(tr("Waiting for labels from {file}…"), ["file": name])
+        case .reading(let bytes, nil):
+            text = fill(tr("Reading labels from {file}… {size}"), ["file": name, "size": Localization.byteCount(bytes)])
+        case .reading(let bytes, let size?):
+            // Reading a file is the short part of loading it: a tenth.
+            // TRANSLATORS: {percent} is a whole number from 0 to 100.
+            text = fill(tr("Loading labels from {file}… {percent} %"), ["file": name, "percent": formatted(size == 0 ? 0 : bytes * 10 / size)])
+        case .parsing(let fraction):
+            text = fill(tr("Loading labels from {file}… {percent} %"), ["file": name, "percent": formatted(min(99, 10 + Int(fraction * 90)))])
+        }
+        gtk_label_set_text(gCast(caption), text)
     }
 
     /// What the filter lets through, as record IDs (once the filtering is done).
@@ -150,9 +207,10 @@ public final class CollectionPage {
     /// The caption is outside the animated scope: it is right as soon as the
     /// filtering is, and says so while a long pass runs.
     private func updateCaption() {
+        if loadingName != nil { return }  // the load's progress speaks until it is done
         if let pass {
             let percent = pass.total == 0 ? 100 : pass.examined * 100 / pass.total
-            gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": percent]))
+            gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": formatted(percent)]))
             return
         }
         let visible = session.cachedIndices(filter)?.count ?? 0
@@ -160,7 +218,7 @@ public final class CollectionPage {
         // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
         // match the filter. The plural form follows {visible}.
         let template = ntr("{visible} of {total} labels", "{visible} of {total} labels", visible)
-        gtk_label_set_text(gCast(caption), fill(template, ["visible": visible, "total": collection.count]))
+        gtk_label_set_text(gCast(caption), fill(template, ["visible": formatted(visible), "total": formatted(collection.count)]))
     }
 
     /// One edit can pass through states nobody should see: replacing "a" by "b"
@@ -179,7 +237,17 @@ public final class CollectionPage {
     private func updateColumn() {
         guard let indices = session.cachedIndices(filter) else { return }  // a pass is still running
         column.setVisibleKeys(indices)
-        gtk_revealer_set_reveal_child(gCast(emptyState), indices.isEmpty ? 1 : 0)
+        // An empty list is not there for assistive technologies: the empty state speaks.
+        Accessibility.setHidden(column.widget, indices.isEmpty)
+        let empty = indices.isEmpty && loadingName == nil
+        if empty {
+            gtk_label_set_text(gCast(emptyLabel), collection.count == 0 ? tr("This collection has no labels") : tr("No matching labels"))
+            gtk_widget_set_visible(emptyState, 1)
+        }
+        // Fading out, it has already gone for assistive technologies (and, once
+        // faded, from the layout: see the child-revealed watch).
+        Accessibility.setHidden(emptyState, !empty)
+        gtk_revealer_set_reveal_child(gCast(emptyState), empty ? 1 : 0)
     }
 
     /// Off screen, a pending update is applied at once: nothing is there to animate.

@@ -4,6 +4,10 @@ import UnfoldCore
 /// One row of the collection: title, category, and a note the user can edit in
 /// a popover (so that every row keeps one height, which lazy rows rely on).
 ///
+/// The row is a list item of its own, focused by the column's arrow keys; Enter
+/// or Space opens its note. The title ellipsizes rather than widen the window,
+/// and the whole title stays in its tooltip and in the row's accessible name.
+///
 /// The row is short-lived (it goes when its record is filtered out or scrolled
 /// away), so the note it edits lives in the page, keyed by the record's ID.
 @MainActor
@@ -11,20 +15,21 @@ final class LabelRow {
     let widget: WidgetPointer
     let noteEntry: WidgetPointer
     let editButton: WidgetPointer
+    private let record: LabelRecord
 
     /// Counts row objects made and alive, so tests can prove rows do not leak.
     static private(set) var created = 0
     static private(set) var live = 0
 
     init(record: LabelRecord, note: String, onNoteChange: @escaping @MainActor (String) -> Void) {
+        self.record = record
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
         widget.addCSSClass("label-row")
-        let categoryName = Self.name(of: record.category)
-        Accessibility.setLabel(widget, fill(tr("{title}, {category}"), ["title": record.title, "category": categoryName]))
+        gtk_widget_set_focusable(widget, 1)
 
-        let title = Widgets.label(record.title)
+        let title = Widgets.ellipsizingLabel(record.title)
         gtk_widget_set_hexpand(title, 1)
-        let category = Widgets.label(categoryName, xalign: 1)
+        let category = Widgets.label(Self.name(of: record.category), xalign: 1)
         category.addCSSClass("dim-label")
 
         noteEntry = gtk_entry_new()
@@ -34,11 +39,10 @@ final class LabelRow {
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gCast(popover), noteEntry)
 
-        editButton = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(gCast(editButton), "document-edit-symbolic")
+        editButton = Widgets.menuButton(iconName: "document-edit-symbolic",
+                                        label: fill(tr("Edit note for {title}"), ["title": record.title]))
         gtk_menu_button_set_has_frame(gCast(editButton), 0)
         gtk_menu_button_set_popover(gCast(editButton), popover)
-        Accessibility.setLabel(editButton, fill(tr("Edit note for {title}"), ["title": record.title]))
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
 
         for child in [title, category, editButton] { Widgets.append(child, to: widget) }
@@ -51,15 +55,37 @@ final class LabelRow {
         }
         // Enter closes the note, as in any popover with one field.
         onSignal(noteEntry, "activate") { gtk_popover_popdown(gCast(popover)) }
+        // Enter or Space on the row opens its note, as on a list row with one action.
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [unowned self] keyval, _ in
+            guard gtk_widget_is_focus(self.widget) != 0 else { return false }
+            switch Int32(keyval) {
+            case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+                gtk_menu_button_popup(gCast(self.editButton))
+                return true
+            default:
+                return false
+            }
+        }
+        gtk_widget_add_controller(widget, keys)
         Ownership.attach(self, to: widget)
         Self.created += 1
         Self.live += 1
     }
 
-    /// A row with a note says so: in the pencil's tooltip, and to screen readers.
+    /// A row with a note says so: the pencil takes the accent colour, its
+    /// tooltip is the note, and screen readers hear it in the row's name.
     private func showNote(_ note: String) {
         gtk_widget_set_tooltip_text(editButton, note.isEmpty ? tr("Edit note") : note)
-        if note.isEmpty { editButton.removeCSSClass("has-note") } else { editButton.addCSSClass("has-note") }
+        let category = Self.name(of: record.category)
+        if note.isEmpty {
+            editButton.removeCSSClass("has-note")
+            Accessibility.setLabel(widget, fill(tr("{title}, {category}"), ["title": record.title, "category": category]))
+        } else {
+            editButton.addCSSClass("has-note")
+            // TRANSLATORS: a collection row's name for screen readers, when the user wrote a note for it.
+            Accessibility.setLabel(widget, fill(tr("{title}, {category}, has a note"), ["title": record.title, "category": category]))
+        }
     }
 
     static func name(of category: LabelRecord.Category) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import UnfoldCore
 
 /// gettext, with the text domain `unfold`. Strings are marked with `tr` and
 /// `ntr` so that xgettext finds them (`./meson-wrapper.sh pot`).
@@ -15,6 +16,13 @@ public enum Localization {
         textdomain(domain)
     }
 
+    /// A size in bytes as GLib writes it for the user's language ("12.3 MB").
+    public static func byteCount(_ bytes: Int) -> String {
+        let text = g_format_size(guint64(max(bytes, 0)))!
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     /// `UNFOLD_LOCALE_DIR`; `../share/locale` beside an installed binary; the
     /// catalogues `./meson-wrapper.sh build` compiles into `.build/locale`.
     static var localeDirectory: String {
@@ -26,6 +34,19 @@ public enum Localization {
         ]
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? "/usr/share/locale"
     }
+}
+
+/// `N_` marks a string for translation where it cannot be translated yet (data
+/// defined before the locale is known); `tr` translates it where it is shown.
+public func N_(_ message: String) -> String { message }
+
+/// `number` as the user's locale writes it: "2,538,464" in English,
+/// "2 538 464" in French (the C library's LC_NUMERIC grouping).
+public func formatted(_ number: Int) -> String {
+    guard let conventions = localeconv()?.pointee, let separator = conventions.thousands_sep,
+          separator.pointee != 0, let grouping = conventions.grouping else { return String(number) }
+    return NumberGrouping.group(number, separator: String(cString: separator),
+                                sizes: Array(UnsafeBufferPointer(start: grouping, count: strlen(grouping))).map(Int.init))
 }
 
 /// The translation of `message`.

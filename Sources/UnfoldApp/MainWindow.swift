@@ -21,20 +21,32 @@ public final class MainWindow {
 
     /// Called when the user closes the window, with what it should remember.
     var onClose: ((WindowState) -> Void)?
+    /// Called when the window goes, however it goes.
+    var onDestroy: (() -> Void)?
+    /// Whether closing it saves its page (a window opened on a page for a
+    /// labels file leaves the saved page as the user last chose it).
+    var remembersPage = true
 
+    /// A window showing `collection`, or one on its way from `loading` (its
+    /// name), or the tutorial's labels; `hierarchy` on the three disclosure pages.
     public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil,
-                collection: LabelCollection = .sample) {
+                collection: LabelCollection? = nil, loading: String? = nil,
+                hierarchy: [OutlineNode] = SampleData.hierarchy) {
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
         gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
         if state?.maximized == true { gtk_window_maximize(gCast(window)) }
 
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(gCast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Only the page shown is measured: a homogeneous stack would measure all
+        // four at every layout, for a size the window's minimum already fixes.
+        gtk_stack_set_hhomogeneous(gCast(stack), 0)
+        gtk_stack_set_vhomogeneous(gCast(stack), 0)
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
-        revealPage = RevealPage()
-        nativePage = NativePage()
-        outlinePage = OutlinePage()
-        collectionPage = CollectionPage(collection: collection)
+        revealPage = RevealPage(nodes: hierarchy)
+        nativePage = NativePage(nodes: hierarchy)
+        outlinePage = OutlinePage(roots: hierarchy)
+        collectionPage = loading.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: collection ?? SampleData.labels)
         for page in Page.allCases {
             gtk_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
         }
@@ -42,17 +54,21 @@ public final class MainWindow {
         gtk_window_set_titlebar(gCast(window), makeHeaderBar())
 
         if application != nil { installActions() }
-        onNotify(stack, "visible-child") { [unowned self] in self.updateTitle() }
+        onNotify(stack, "visible-child") { [unowned self] in self.pageDidChange() }
         showPage(state?.page ?? .reveal)
-        updateTitle()
+        pageDidChange()
         onBoolSignal(window, "close-request") { [unowned self] in
             self.onClose?(self.state)
             return false
         }
+        // Only the page on screen is in the accessibility tree, and nothing is
+        // named after its type (GTK 4.8 gets both wrong by itself).
+        Accessibility.repair(window)
         Ownership.attach(self, to: window)
         Self.open.append(Unmanaged.passUnretained(self))
         onSignal(window, "destroy") { [unowned self] in
             Self.open.removeAll { $0.takeUnretainedValue() === self }
+            self.onDestroy?()
         }
     }
 
@@ -95,6 +111,18 @@ public final class MainWindow {
         gtk_stack_set_visible_child_name(gCast(stack), page.rawValue)
     }
 
+    /// The keyboard shortcuts window, over this one (one at a time).
+    public private(set) var shortcutsWindow: WidgetPointer?
+
+    func showShortcuts() {
+        if shortcutsWindow == nil {
+            let shortcuts = ShortcutsWindow.make(for: window)
+            shortcutsWindow = shortcuts
+            onSignal(shortcuts, "destroy") { [weak self] in self?.shortcutsWindow = nil }
+        }
+        gtk_window_present(gCast(shortcutsWindow!))
+    }
+
     /// Ctrl+F, from anywhere in the window: the collection's filter.
     public func focusFilter() {
         showPage(.collection)
@@ -106,32 +134,32 @@ public final class MainWindow {
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(gCast(window), &width, &height)
         return WindowState(width: width > 0 ? width : Self.defaultWidth, height: height > 0 ? height : Self.defaultHeight,
-                           maximized: gtk_window_is_maximized(gCast(window)) != 0, page: currentPage)
+                           maximized: gtk_window_is_maximized(gCast(window)) != 0, page: remembersPage ? currentPage : nil)
     }
 
-    private func updateTitle() {
+    private var showPageAction: OpaquePointer?
+
+    private func pageDidChange() {
         gtk_window_set_title(gCast(window), currentPage.windowTitle)
+        if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
     }
 
     private func makeHeaderBar() -> WidgetPointer {
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
         Accessibility.setLabel(switcher, tr("Pages"))
-        // Narrow windows get the pages in a drop-down instead: the header bar
+        // Narrow windows get the pages in a menu instead: the header bar
         // centres its title, so four labelled buttons would set the window's
         // minimum width far beyond the tutorial's 360 px.
-        let squeezer = Squeezer(wide: switcher, narrow: makePageDropDown())
+        let squeezer = Squeezer(wide: switcher, narrow: makePageMenu())
 
         let menu = g_menu_new()!
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(menu, tr("_About Unfold"), "app.about")
-        let menuButton = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(gCast(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(gCast(menuButton), gCast(menu))
+        let menuButton = Widgets.menuButton(iconName: "open-menu-symbolic", label: tr("Main Menu"), menu: gCast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
         gtk_menu_button_set_primary(gCast(menuButton), 1)  // F10 opens it
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        Accessibility.setLabel(menuButton, tr("Main Menu"))
 
         let headerBar = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(gCast(headerBar), squeezer.widget)
@@ -139,32 +167,42 @@ public final class MainWindow {
         return headerBar
     }
 
-    private func makePageDropDown() -> WidgetPointer {
-        var titles: [UnsafePointer<CChar>?] = Page.allCases.map { UnsafePointer(strdup($0.title)) } + [nil]
-        defer { titles.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        let dropDown = gtk_drop_down_new_from_strings(&titles)!
-        Accessibility.setLabel(dropDown, tr("Pages"))
-        let selected = { [unowned self] in guint(Page.allCases.firstIndex(of: self.currentPage) ?? 0) }
-        onNotify(stack, "visible-child") { gtk_drop_down_set_selected(gCast(dropDown), selected()) }
-        onNotify(dropDown, "selected") { [unowned self] in
-            let index = Int(gtk_drop_down_get_selected(gCast(dropDown)))
-            if Page.allCases.indices.contains(index) { self.showPage(Page.allCases[index]) }
+    /// The pages as a menu, for windows too narrow for the switcher: a button
+    /// that says which page is shown, and the pages as radio items.
+    private func makePageMenu() -> WidgetPointer {
+        let menu = g_menu_new()!
+        for page in Page.allCases {
+            g_menu_append(menu, page.title, "win.show-page::\(page.rawValue)")
         }
-        return dropDown
+        let button = Widgets.menuButton(iconName: "view-list-symbolic", label: tr("Pages"), menu: gCast(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        // A label of our own: GtkMenuButton's would be added to the name below.
+        let title = Widgets.label("")
+        let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        Widgets.append(title, to: content)
+        Widgets.append(gtk_image_new_from_icon_name("pan-down-symbolic"), to: content)
+        gtk_menu_button_set_child(gCast(button), content)
+        let update: @MainActor () -> Void = { [unowned self] in
+            gtk_label_set_text(gCast(title), self.currentPage.title)
+            // TRANSLATORS: the narrow window's page menu, for screen readers.
+            Accessibility.setLabel(gtk_widget_get_first_child(button)!, fill(tr("Page: {page}"), ["page": self.currentPage.title]))
+        }
+        update()
+        onNotify(stack, "visible-child", update)
+        return button
     }
 
     /// Window actions; their accelerators are the application's (see UnfoldApplication).
     private func installActions() {
-        Actions.add(to: window, "close") { [unowned self] _ in gtk_window_close(gCast(self.window)) }
-        Actions.add(to: window, "focus-filter") { [unowned self] _ in self.focusFilter() }
-        Actions.add(to: window, "show-page", stringParameter: true) { [unowned self] name in
-            guard let page = name.flatMap(Page.init(rawValue:)) else { return }
+        Actions.add(to: window, "close") { [unowned self] in gtk_window_close(gCast(self.window)) }
+        Actions.add(to: window, "focus-filter") { [unowned self] in self.focusFilter() }
+        // Stateful, so that the narrow window's page menu checks the page shown.
+        showPageAction = Actions.addStateful(to: window, "show-page", state: currentPage.rawValue) { [unowned self] name in
+            guard let page = Page(rawValue: name) else { return }
             self.showPage(page)
-            // From the keyboard, the next key should act on the page, not the header.
+            // From the keyboard or the menu, the next key should act on the page, not the header.
             self.focusPage()
         }
-        let shortcuts = ShortcutsWindow.make()
-        gtk_application_window_set_help_overlay(gCast(window), gCast(shortcuts))
-        g_object_unref(UnsafeMutableRawPointer(shortcuts))
+        Actions.add(to: window, "show-help-overlay") { [unowned self] in self.showShortcuts() }
     }
 }

@@ -46,14 +46,11 @@ public final class OutlinePage {
         Accessibility.setLabel(listView, tr("Outline"))
         listView.addCSSClass("navigation-sidebar")
 
-        let caption = Widgets.label(tr("GtkListView with GtkTreeListModel: rows come from a model and keep stable IDs."))
-        gtk_label_set_wrap(gCast(caption), 1)
+        let caption = Widgets.wrappingLabel(tr("An outline made from data: rows keep their identity as they open and close. Use the arrow keys."))
         caption.addCSSClass("dim-label")
         caption.addCSSClass("caption")
         caption.setMargins(top: 16, bottom: 8, start: 16, end: 16)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(gCast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(gCast(scrolled), listView)
+        let scrolled = Widgets.verticalScroller(listView, label: tr("Outline"))
         gtk_widget_set_vexpand(scrolled, 1)
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL)
         Widgets.append(caption, to: widget)
@@ -180,10 +177,17 @@ public final class OutlinePage {
 
     // MARK: Widgets
 
+    /// Watches of the rows bound to list items, by list item: a row's expanded
+    /// state is its list item's, for assistive technologies.
+    private var rowWatches: [UnsafeMutableRawPointer: SignalConnection] = [:]
+
     private func connectFactory(_ factory: OpaquePointer) {
         onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { listItem in
             let expander = gtk_tree_expander_new()!
-            gtk_tree_expander_set_child(gCast(expander), Widgets.label(""))
+            // The list item is the row's one focus: the expander inside it would
+            // take the focus away from the selection.
+            gtk_widget_set_focusable(expander, 0)
+            gtk_tree_expander_set_child(gCast(expander), Widgets.ellipsizingLabel(""))
             gtk_list_item_set_child(OpaquePointer(listItem), expander)
         }
         onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { [unowned self] listItem in
@@ -194,32 +198,61 @@ public final class OutlinePage {
             defer { g_object_unref(item) }
             let title = self.nodes[Self.id(of: item)]?.title ?? ""
             gtk_label_set_text(gCast(gtk_tree_expander_get_child(gCast(expander))), title)
+            // The list item widget is what has the focus and the selection: it
+            // carries the row's name and expanded state, and the selection
+            // follows it wherever the focus goes (Tab moves through rows in GTK 4.8).
+            guard let itemWidget = gtk_widget_get_parent(expander) else { return }
+            self.selectWhenFocused(itemWidget)
+            Accessibility.setLabel(itemWidget, title)
+            let row = OpaquePointer(listRow)
+            Self.showExpansion(of: row, on: itemWidget)
+            self.rowWatches.removeValue(forKey: listItem)?.disconnect()
+            self.rowWatches[listItem] = onNotify(listRow, "expanded") { Self.showExpansion(of: row, on: itemWidget) }
+        }
+        onObjectSignal(UnsafeMutableRawPointer(factory), "unbind") { [unowned self] listItem in
+            self.rowWatches.removeValue(forKey: listItem)?.disconnect()
         }
     }
 
-    /// Keys act on the selection, and are taken before the row's widgets see them:
-    /// in GTK 4.8 the tree expander takes focus itself (keeping Enter from the
-    /// list) and recycled row widgets move the focus, which the selection follows.
-    /// Driving the selection model directly keeps selection and keys in step.
+    private static let followsFocusQuark = g_quark_from_static_string("unfold-outline-follows-focus")
+
+    /// Once per list item widget (GTK reuses them): focus entering it selects
+    /// the row it shows then.
+    private func selectWhenFocused(_ itemWidget: WidgetPointer) {
+        guard g_object_get_qdata(itemWidget.object, Self.followsFocusQuark) == nil else { return }
+        g_object_set_qdata(itemWidget.object, Self.followsFocusQuark, UnsafeMutableRawPointer(bitPattern: 1))
+        let focus = gtk_event_controller_focus_new()!
+        onSignal(UnsafeMutableRawPointer(focus), "enter") { [weak self] in
+            guard let self, let position = self.position(of: itemWidget), position != self.selectedPosition else { return }
+            gtk_selection_model_select_item(self.selection, position, 1)
+        }
+        gtk_widget_add_controller(itemWidget, focus)
+    }
+
+    /// The position of the row a list item widget shows now.
+    private func position(of itemWidget: WidgetPointer) -> UInt32? {
+        rowWatches.keys.first { item in
+            gtk_list_item_get_child(OpaquePointer(item)).flatMap { gtk_widget_get_parent($0) } == itemWidget
+        }.map { gtk_list_item_get_position(OpaquePointer($0)) }
+    }
+
+    private static func showExpansion(of row: OpaquePointer, on widget: WidgetPointer) {
+        if gtk_tree_list_row_is_expandable(row) != 0 {
+            Accessibility.setExpanded(widget, gtk_tree_list_row_get_expanded(row) != 0)
+        } else {
+            Accessibility.resetExpanded(widget)
+        }
+    }
+
+    /// GtkListView moves the focus and the selection together with ↑ ↓ Home End
+    /// Page Up and Page Down; the tree's own keys (→ ← + − Enter) act on that
+    /// one row, and are taken before the row's widgets see them.
     private func connectKeyboard() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         onKeyPressed(keys) { [unowned self] keyval, _ in
             guard let position = self.selectedPosition, let row = self.row(at: position) else { return false }
-            let count = g_list_model_get_n_items(self.tree)
             switch Int32(keyval) {
-            case GDK_KEY_Down, GDK_KEY_KP_Down:
-                self.select(position: min(position + 1, count - 1))
-                return true
-            case GDK_KEY_Up, GDK_KEY_KP_Up:
-                self.select(position: position == 0 ? 0 : position - 1)
-                return true
-            case GDK_KEY_Home, GDK_KEY_KP_Home:
-                self.select(position: 0)
-                return true
-            case GDK_KEY_End, GDK_KEY_KP_End:
-                self.select(position: count - 1)
-                return true
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
                 self.toggle(at: position)
             case GDK_KEY_plus, GDK_KEY_KP_Add, GDK_KEY_Right:
@@ -251,20 +284,20 @@ public final class OutlinePage {
         }
     }
 
-    /// Selects the row of node `id` and moves the focus to it. GTK 4.8 recycles row
-    /// widgets when rows come and go, and the focused one can be rebound to another
-    /// row; the selection would follow it.
+    /// Selects the row of node `id` and moves the focus to it.
     private func select(_ id: Int) {
         guard let position = rows.firstIndex(where: { $0.id == id }) else { return }
         select(position: UInt32(position))
     }
 
-    /// Puts the focus on the selected row (the first if none is): the focus ring
-    /// and the row the keys act on are then the same.
+    /// Puts the focus on the selected row (the first if none is): the focus ring,
+    /// the selection and the row the keys act on are one.
     public func focusSelectedRow() {
         select(position: selectedPosition ?? 0)
     }
 
+    /// Selects the row at `position`, scrolls to it and focuses it, as GtkListView's
+    /// own arrow keys do.
     private func select(position: UInt32) {
         gtk_selection_model_select_item(selection, position, 1)
         // The action does not sink a floating argument (valgrind found each
@@ -272,6 +305,22 @@ public final class OutlinePage {
         let argument = g_variant_ref_sink(g_variant_new_uint32(position))
         defer { g_variant_unref(argument) }
         _ = gtk_widget_activate_action_variant(listView, "list.scroll-to-item", argument)
+        let bound = rowWatches.keys.first { gtk_list_item_get_position(OpaquePointer($0)) == position }
+        if let item = bound, let child = gtk_list_item_get_child(OpaquePointer(item)), let itemWidget = gtk_widget_get_parent(child) {
+            gtk_widget_grab_focus(itemWidget)
+        } else {
+            gtk_widget_grab_focus(listView)
+        }
+    }
+
+    /// The position of the row whose list item has the focus, if one has.
+    public var focusedPosition: UInt32? {
+        for item in rowWatches.keys {
+            guard let child = gtk_list_item_get_child(OpaquePointer(item)), let itemWidget = gtk_widget_get_parent(child),
+                  gtk_widget_has_focus(itemWidget) != 0 else { continue }
+            return gtk_list_item_get_position(OpaquePointer(item))
+        }
+        return nil
     }
 
     isolated deinit {

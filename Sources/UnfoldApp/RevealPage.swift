@@ -27,9 +27,7 @@ public final class RevealPage {
         stack.setMargins(top: Self.pagePadding, bottom: Self.pagePadding, start: Self.pagePadding, end: Self.pagePadding)
         // Never scroll horizontally: the content is measured height-for-width at
         // the window's width, so long labels wrap instead.
-        widget = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(gCast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(gCast(widget), stack)
+        widget = Widgets.verticalScroller(stack, label: Page.reveal.title)
         for node in nodes {
             let row = build(node)
             if !node.isExpandable {
@@ -42,7 +40,7 @@ public final class RevealPage {
     }
 
     private func build(_ node: OutlineNode) -> WidgetPointer {
-        guard node.isExpandable else { return Widgets.label(node.title) }
+        guard node.isExpandable else { return Widgets.wrappingLabel(node.title) }
         let group = RevealGroup(title: node.title, children: node.children.map(build))
         groups[node.id] = group
         return group.widget

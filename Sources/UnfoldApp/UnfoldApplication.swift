@@ -36,8 +36,13 @@ public final class UnfoldApplication {
             FileHandle.standardError.write(Data("unfold: \(startupFailure)\n".utf8))
             return 1
         }
-        return status
+        // GApplication reports success for a run whose own launch failed after
+        // the main loop started (a labels file that turned out bad): say it here.
+        return failedOwnLaunch ?? status
     }
+
+    /// The exit status of this process's own launch, when it failed late.
+    private var failedOwnLaunch: Int32?
 
     // MARK: Command line
 
@@ -51,64 +56,58 @@ public final class UnfoldApplication {
         g_application_add_main_option(app, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                       tr("Print the version and exit"), nil)
         g_application_add_main_option(app, "labels", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-                                      tr("Show the labels of FILE (JSON or TSV) in the collection"), "FILE")
-        g_application_add_main_option(app, "synthetic", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT,
+                                      tr("Show the labels of FILE (JSON or TSV; - reads them from standard input)"), "FILE")
+        // A string, not an integer: GLib drops an integer option equal to 0, and
+        // says nothing useful about "lots".
+        g_application_add_main_option(app, "synthetic", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
                                       tr("Show N generated labels in the collection"), "N")
     }
 
-    /// In the launching process, before any instance is contacted.
-    /// Labels this process already loaded (to check them before contacting any
-    /// instance), by the options that asked for them: when this process is the
-    /// primary instance, its command line reuses them instead of loading twice.
-    private var loadedLabels: (request: String, collection: LabelCollection)?
+    /// The option key that says the labels come on the launch's standard input.
+    private static let labelsOnStandardInput = "labels-on-standard-input"
 
+    /// In the launching process, before any instance is contacted: what can
+    /// be checked without the labels is checked here, by the process that was
+    /// given the options.
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
         if g_variant_dict_contains(options, "version") != 0 {
             print("unfold \(Self.version)")
             return 0
         }
         if let name = Self.stringOption(options, "page"), Page(rawValue: name) == nil {
-            let message = fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names])
-            FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
-            return 2
+            return fail(fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names]), status: 2)
         }
-        // Bad labels are reported here, by the process that was given them.
-        switch Self.collection(from: options) {
-        case .failure(let message):
-            FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
-            return 1
-        case .custom(let collection):
-            loadedLabels = (Self.labelsRequest(options), collection)
-        case .sample:
-            break
+        let path = Self.filenameOption(options, "labels")
+        let synthetic = Self.stringOption(options, "synthetic")
+        if path != nil && synthetic != nil { return fail(tr("use either --labels or --synthetic, not both"), status: 2) }
+        if let synthetic, Self.syntheticCount(synthetic) == nil {
+            return fail(fill(tr("--synthetic needs a whole number of 0 or more, not “{count}”"), ["count": synthetic]), status: 2)
+        }
+        if let path, path != "-" {
+            // A pipe or FIFO can only be read by this process: if another
+            // instance is to show the labels, they go to it as this launch's
+            // standard input, which GApplication hands over.
+            var status = stat()
+            if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+                let stream = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                guard stream >= 0 else { return fail("\(path): \(LabelsSource.openProblem(errno))", status: 1) }
+                dup2(stream, STDIN_FILENO)
+                close(stream)
+                g_variant_dict_insert_value(options, Self.labelsOnStandardInput, g_variant_new_boolean(1))
+            }
         }
         return -1
     }
 
-    /// What `--labels`/`--synthetic` asked for, as a key.
-    private static func labelsRequest(_ options: UnsafeMutablePointer<GVariantDict>) -> String {
-        "\(filenameOption(options, "labels") ?? "")\u{0}\(intOption(options, "synthetic").map(String.init) ?? "")"
+    /// Prints `message` for this launch and returns `status`.
+    private func fail(_ message: String, status: Int32) -> Int32 {
+        FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
+        return status
     }
 
-    enum CollectionChoice { case sample, custom(LabelCollection), failure(String) }
-
-    /// The collection `--labels` or `--synthetic` asks for.
-    static func collection(from options: UnsafeMutablePointer<GVariantDict>) -> CollectionChoice {
-        let path = filenameOption(options, "labels")
-        let synthetic = intOption(options, "synthetic")
-        let collection: LabelCollection
-        switch (path, synthetic) {
-        case (nil, nil):
-            return .sample
-        case (.some, .some):
-            return .failure(tr("use either --labels or --synthetic, not both"))
-        case (let path?, nil):
-            do { collection = try LabelsFile.load(path: path) } catch { return .failure("\(error)") }
-        case (nil, let count?):
-            guard count >= 0 else { return .failure(fill(tr("--synthetic needs a count of 0 or more, not {count}"), ["count": count])) }
-            collection = LabelCollection.synthetic(count: count)
-        }
-        return .custom(collection)
+    static func syntheticCount(_ text: String) -> Int? {
+        guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count >= 0 else { return nil }
+        return count
     }
 
     private static func filenameOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
@@ -116,12 +115,6 @@ public final class UnfoldApplication {
         guard let value = g_variant_dict_lookup_value(options, name, unfold_variant_type_bytestring()) else { return nil }
         defer { g_variant_unref(value) }
         return String(cString: g_variant_get_bytestring(value))
-    }
-
-    private static func intOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> Int? {
-        guard let value = g_variant_dict_lookup_value(options, name, unfold_variant_type_int32()) else { return nil }
-        defer { g_variant_unref(value) }
-        return Int(g_variant_get_int32(value))
     }
 
     private static func stringOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
@@ -138,27 +131,48 @@ public final class UnfoldApplication {
             AnimationSettings.setAnimationsEnabled(false)
         }
         let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
-        let request = Self.labelsRequest(options)
-        let choice: CollectionChoice
-        if let loaded = loadedLabels, loaded.request == request {
-            choice = .custom(loaded.collection)
-            loadedLabels = nil
-        } else {
-            choice = Self.collection(from: options)
-        }
-        switch choice {
-        case .sample:
-            presentWindow(page: page)
-        case .custom(let collection):
-            // Its own window: the labels belong to this launch.
-            let window = openWindow(collection: collection)
-            window.showPage(page ?? .collection)
-            window.present()
-        case .failure(let message):
-            unfold_command_line_printerr(gCast(commandLine), "unfold: \(message)")
+        let origin: LabelsLoad.Origin
+        do throws(LabelsFile.Failure) {
+            guard let chosen = try Self.labelsOrigin(options, commandLine) else {
+                presentWindow(page: page)
+                return 0
+            }
+            origin = chosen
+        } catch {
+            unfold_command_line_printerr(gCast(commandLine), "unfold: \(error)")
             return 1
         }
+        showLabels(LabelsLoad(origin), page: page, launch: Launch(commandLine))
         return 0
+    }
+
+    /// Where `--labels` or `--synthetic` asks the labels to come from, opened:
+    /// a path relative to the directory the launch was made in, or the
+    /// launch's standard input. Nil for the tutorial's own four.
+    private static func labelsOrigin(_ options: UnsafeMutablePointer<GVariantDict>,
+                                     _ commandLine: OpaquePointer) throws(LabelsFile.Failure) -> LabelsLoad.Origin? {
+        if let synthetic = stringOption(options, "synthetic") {
+            return syntheticCount(synthetic).map { .synthetic(count: $0) }
+        }
+        guard let path = filenameOption(options, "labels") else { return nil }
+        if path == "-" || g_variant_dict_contains(options, labelsOnStandardInput) != 0 {
+            let name = path == "-" ? tr("standard input") : path
+            guard let stream = g_application_command_line_get_stdin(gCast(commandLine)) else {
+                throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: this launch has no standard input")
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+            // A GUnixInputStream: its descriptor is ours to duplicate and keep.
+            let descriptor = dup(Properties.int(UnsafeMutableRawPointer(stream), "fd"))
+            guard descriptor >= 0 else {
+                throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            return .file(try LabelsSource(descriptor: descriptor, name: name))
+        }
+        let file = g_application_command_line_create_file_for_arg(gCast(commandLine), path)!
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        let resolved = g_file_get_path(file)
+        defer { g_free(resolved) }
+        return .file(try LabelsSource.open(path: resolved.map { String(cString: $0) } ?? path, name: path))
     }
 
     // MARK: Windows
@@ -181,9 +195,55 @@ public final class UnfoldApplication {
         window.present()
     }
 
+    /// How long a loading window waits before it shows: a load done by then
+    /// shows its labels at once, and one that fails shows no window at all.
+    static let loadingWindowDelay: UInt32 = 150  // ms
+
+    /// Opens a window for labels being loaded: the saved size, the page asked
+    /// for or the collection; the window does not save its page (the page it
+    /// opened on was this launch's choice, not the user's).
+    private func showLabels(_ load: LabelsLoad, page: Page?, launch: Launch) {
+        var state = stateStore.load() ?? WindowState()
+        state.page = page ?? .collection
+        let window = openWindow(state: state, loading: load.name)
+        window.remembersPage = false
+        var finished = false
+        Timeout.after(milliseconds: Self.loadingWindowDelay) { [weak window] in
+            if !finished { window?.present() }
+        }
+        window.onDestroy = { [unowned self] in
+            guard !finished else { return }
+            // Closed while it loaded: stop, and end the launch.
+            finished = true
+            load.cancel()
+            self.end(launch, status: 1, message: fill(tr("stopped loading {file}: its window was closed"), ["file": load.name]))
+        }
+        load.start(progress: { [weak window] progress in
+            window?.collectionPage.showLoading(progress)
+        }, finish: { [weak window, unowned self] result in
+            guard let window, !finished else { return }
+            finished = true
+            switch result {
+            case .success(let collection):
+                window.collectionPage.finishLoading(collection)
+                window.present()
+                self.end(launch, status: 0, message: nil)
+            case .failure(let failure):
+                self.end(launch, status: 1, message: "\(failure)")
+                gtk_window_destroy(gCast(window.window))
+            }
+        })
+    }
+
+    /// Ends `launch` with `status`, saying `message` on its terminal.
+    private func end(_ launch: Launch, status: Int32, message: String?) {
+        launch.finish(status: status, message: message.map { "unfold: \($0)" })
+        if status != 0 && !launch.isRemote { failedOwnLaunch = status }
+    }
+
     @discardableResult
-    func openWindow(state: WindowState? = nil, collection: LabelCollection = .sample) -> MainWindow {
-        let window = MainWindow(application: application, state: state, collection: collection)
+    func openWindow(state: WindowState? = nil, collection: LabelCollection? = nil, loading: String? = nil) -> MainWindow {
+        let window = MainWindow(application: application, state: state, collection: collection, loading: loading)
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
                 FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))
@@ -193,12 +253,12 @@ public final class UnfoldApplication {
     }
 
     private func installActions() {
-        Actions.add(to: application, "new-window") { [unowned self] _ in self.openWindow().present() }
-        Actions.add(to: application, "quit") { _ in
+        Actions.add(to: application, "new-window") { [unowned self] in self.openWindow().present() }
+        Actions.add(to: application, "quit") {
             // Closing each window lets it save its state; the app ends with the last.
             for window in MainWindow.all { gtk_window_close(gCast(window.window)) }
         }
-        Actions.add(to: application, "about") { [unowned self] _ in self.showAbout() }
+        Actions.add(to: application, "about") { [unowned self] in self.showAbout() }
 
         Actions.setAccelerators(application, for: "app.new-window", ["<Control>n"])
         Actions.setAccelerators(application, for: "app.quit", ["<Control>q"])
@@ -224,6 +284,35 @@ public final class UnfoldApplication {
             gtk_window_set_transient_for(gCast(dialog), parent)
         }
         gtk_window_set_modal(gCast(dialog), 1)
+        Accessibility.repair(dialog)
         gtk_window_present(gCast(dialog))
+    }
+}
+
+/// One launch of the app (a command line), held until its labels are shown or
+/// have failed: a launch from another process waits for its exit status, and
+/// its messages go to its own terminal.
+@MainActor
+final class Launch {
+    private var commandLine: OpaquePointer?
+    let isRemote: Bool
+
+    init(_ commandLine: OpaquePointer) {
+        g_object_ref(UnsafeMutableRawPointer(commandLine))
+        self.commandLine = commandLine
+        isRemote = g_application_command_line_get_is_remote(gCast(commandLine)) != 0
+    }
+
+    /// Ends the launch with `status`, printing `message` on its terminal first.
+    func finish(status: Int32, message: String?) {
+        guard let commandLine else { return }
+        self.commandLine = nil
+        if let message { unfold_command_line_printerr(gCast(commandLine), message) }
+        g_application_command_line_set_exit_status(gCast(commandLine), status)
+        g_object_unref(UnsafeMutableRawPointer(commandLine))
+    }
+
+    isolated deinit {
+        finish(status: 0, message: nil)
     }
 }

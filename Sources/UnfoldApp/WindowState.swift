@@ -2,24 +2,34 @@ import Foundation
 import Gtk
 
 /// What a window remembers across launches: its size and the page it showed.
+/// Each part may be missing: a file may hold only some (an older version's,
+/// or one edited by hand), and a window may remember only some (one opened
+/// for a labels file keeps the saved page as it was).
 public struct WindowState: Equatable, Sendable {
-    public var width: Int32
-    public var height: Int32
-    public var maximized: Bool
-    public var page: Page
+    public var width: Int32?
+    public var height: Int32?
+    public var maximized: Bool?
+    public var page: Page?
 
-    public init(width: Int32, height: Int32, maximized: Bool, page: Page) {
+    public init(width: Int32? = nil, height: Int32? = nil, maximized: Bool? = nil, page: Page? = nil) {
         self.width = width
         self.height = height
         self.maximized = maximized
         self.page = page
     }
+
+    /// These values, with `newer`'s where it has them.
+    public func updated(with newer: WindowState) -> WindowState {
+        WindowState(width: newer.width ?? width, height: newer.height ?? height,
+                    maximized: newer.maximized ?? maximized, page: newer.page ?? page)
+    }
 }
 
 /// Reads and writes the window state as a key file in the user's config
 /// directory. Writing is atomic (a temporary file renamed over the old one), so
-/// a crash or a full disk never leaves half a file; a file that cannot be read
-/// or parsed is reported once and ignored.
+/// a crash or a full disk never leaves half a file. Reading keeps every key
+/// that holds a valid value and reports the others once, quoting what they
+/// hold so that no stray byte reaches the terminal.
 @MainActor
 public final class WindowStateStore {
     public static let group = "window"
@@ -37,34 +47,52 @@ public final class WindowStateStore {
         (String(cString: g_get_user_config_dir()) as NSString).appendingPathComponent("unfold/window-state.ini")
     }
 
-    /// The saved state, or nil when there is none usable (reported once if the file is bad).
+    /// The saved state, or nil when there is no file or nothing usable in it.
     public func load() -> WindowState? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?
         guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, &error) != 0 else {
-            problem(error)
+            // GLib's message quotes the offending line, whatever bytes it holds.
+            reportOnce("ignoring the saved window state \(path): it is not a key file (\(Self.safeQuote(message(of: error), limit: 120)))")
             return nil
         }
-        let width = g_key_file_get_integer(file, Self.group, "width", &error)
-        let height = error == nil ? g_key_file_get_integer(file, Self.group, "height", &error) : 0
-        let maximized = error == nil ? g_key_file_get_boolean(file, Self.group, "maximized", &error) != 0 : false
-        let pageName = error == nil ? g_key_file_get_string(file, Self.group, "page", &error) : nil
-        defer { g_free(pageName) }
-        guard error == nil, let pageName else {
-            problem(error)
-            return nil
+        var state = WindowState()
+        var problems: [String] = []
+        func value(_ key: String) -> String? {
+            guard let raw = g_key_file_get_value(file, Self.group, key, nil) else { return nil }
+            defer { g_free(raw) }
+            return String(cString: raw)
         }
-        guard let page = Page(rawValue: String(cString: pageName)) else {
-            problem(message: "unknown page “\(String(cString: pageName))”")
-            return nil
+        func size(_ key: String) -> Int32? {
+            guard let text = value(key) else { return nil }
+            guard let number = Int32(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
+                problems.append("\(key) \(Self.safeQuote(text)) is not a positive whole number")
+                return nil
+            }
+            return number
         }
-        guard width > 0, height > 0 else {
-            problem(message: "a window size must be positive")
-            return nil
+        state.width = size("width")
+        state.height = size("height")
+        if let text = value("maximized") {
+            switch text.trimmingCharacters(in: .whitespaces) {
+            case "true": state.maximized = true
+            case "false": state.maximized = false
+            default: problems.append("maximized \(Self.safeQuote(text)) is neither true nor false")
+            }
         }
-        return WindowState(width: width, height: height, maximized: maximized, page: page)
+        if let text = value("page") {
+            if let page = Page(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+                state.page = page
+            } else {
+                problems.append("page \(Self.safeQuote(text)) is not one of \(Page.names)")
+            }
+        }
+        if !problems.isEmpty {
+            reportOnce("in the saved window state \(path), \(problems.joined(separator: "; ")); the other settings are used")
+        }
+        return state == WindowState() ? nil : state
     }
 
     public enum SaveError: Error, CustomStringConvertible {
@@ -74,32 +102,52 @@ public final class WindowStateStore {
         }
     }
 
-    /// Writes `state`; on failure the previous file is left as it was.
+    /// Writes what `state` holds over what the file holds (the rest stays);
+    /// on failure the previous file is left as it was.
     public func save(_ state: WindowState) throws(SaveError) {
+        let merged = (load() ?? WindowState()).updated(with: state)
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
-        g_key_file_set_integer(file, Self.group, "width", state.width)
-        g_key_file_set_integer(file, Self.group, "height", state.height)
-        g_key_file_set_boolean(file, Self.group, "maximized", state.maximized ? 1 : 0)
-        g_key_file_set_string(file, Self.group, "page", state.page.rawValue)
+        if let width = merged.width { g_key_file_set_integer(file, Self.group, "width", width) }
+        if let height = merged.height { g_key_file_set_integer(file, Self.group, "height", height) }
+        if let maximized = merged.maximized { g_key_file_set_boolean(file, Self.group, "maximized", maximized ? 1 : 0) }
+        if let page = merged.page { g_key_file_set_string(file, Self.group, "page", page.rawValue) }
         let directory = (path as NSString).deletingLastPathComponent
         g_mkdir_with_parents(directory, 0o700)
         var error: UnsafeMutablePointer<GError>?
         // g_key_file_save_to_file writes a temporary file and renames it into place.
         guard g_key_file_save_to_file(file, path, &error) != 0 else {
-            defer { g_error_free(error) }
-            throw .failed(path: path, message: error.map { String(cString: $0.pointee.message) } ?? "unknown error")
+            throw .failed(path: path, message: message(of: error))
         }
     }
 
-    private func problem(_ error: UnsafeMutablePointer<GError>?) {
-        defer { if let error { g_error_free(error) } }
-        problem(message: error.map { String(cString: $0.pointee.message) } ?? "unreadable")
+    /// Text from a file, fit for a terminal: in quotes, control characters and
+    /// bytes that are not UTF-8 escaped, and cut short when long.
+    static func safeQuote(_ text: String, limit: Int = 40) -> String {
+        var quoted = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator:
+                quoted += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        if text.unicodeScalars.count > limit { quoted += "…" }
+        return "“\(quoted)”"
     }
 
-    private func problem(message: String) {
+    /// A GError's message (invalid UTF-8 replaced), and frees it.
+    private func message(of error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return String(decoding: UnsafeRawBufferPointer(start: error.pointee.message, count: strlen(error.pointee.message)),
+                      as: UTF8.self)
+    }
+
+    private func reportOnce(_ problem: String) {
         guard !reportedProblem else { return }
         reportedProblem = true
-        report("ignoring the saved window state in \(path): \(message)")
+        report(problem)
     }
 }

@@ -65,11 +65,12 @@ public final class LabelsSource: @unchecked Sendable {
     /// failure when it says so.
     public func readAll(progress: (Progress) -> Void = { _ in },
                         isCancelled: () -> Bool = { false }) throws(LabelsFile.Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let chunk = 1 << 20
-        // Room for the whole file and one more read, which finds its end.
-        if let size { bytes.reserveCapacity(size + chunk) }
-        var reported = 0
+        // The bytes go straight into one buffer that grows by doubling (a
+        // regular file's is its size from the start), then into the array.
+        var capacity = max(size.map { $0 + 1 } ?? 0, 1 << 16)
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var count = 0, reported = 0
         progress(size == nil ? .waiting : .reading(bytes: 0, of: size))
         while true {
             if isCancelled() { throw LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.stopped) }
@@ -81,23 +82,27 @@ public final class LabelsSource: @unchecked Sendable {
                 if ready == 0 || (ready < 0 && errno == EINTR) { continue }
                 if ready < 0 { throw failure(errno) }
             }
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, chunk) }
-            if count < 0 {
-                bytes.removeLast(chunk)
+            if count == capacity {
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                grown.update(from: buffer, count: count)
+                buffer.deallocate()
+                buffer = grown
+                capacity *= 2
+            }
+            let read = Glibc.read(descriptor, buffer + count, min(capacity - count, 1 << 20))
+            if read < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw failure(errno)
             }
-            bytes.removeLast(chunk - count)
-            if count == 0 { break }
-            if bytes.count - reported >= 1 << 16 || reported == 0 {
-                reported = bytes.count
-                progress(.reading(bytes: bytes.count, of: size))
+            if read == 0 { break }
+            count += read
+            if count - reported >= 1 << 16 || reported == 0 {
+                reported = count
+                progress(.reading(bytes: count, of: size))
             }
         }
-        progress(.reading(bytes: bytes.count, of: size))
-        return bytes
+        progress(.reading(bytes: count, of: size))
+        return Array(UnsafeBufferPointer(start: buffer, count: count))
     }
 
     private func failure(_ code: Int32) -> LabelsFile.Failure {
@@ -105,7 +110,7 @@ public final class LabelsSource: @unchecked Sendable {
     }
 
     /// Why `open` failed, in words.
-    static func openProblem(_ code: Int32) -> String {
+    public static func openProblem(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case ENOTDIR: "no such file (a part of the path is not a folder)"

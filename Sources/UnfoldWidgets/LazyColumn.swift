@@ -12,6 +12,11 @@ import UnfoldCore
 ///
 /// Keys are the rows' positions in the underlying collection, ascending (what
 /// a filter yields); `id(of:)`/`row(for:)` speak record IDs for callers.
+///
+/// The keyboard moves through it as through GTK's own lists: the column is one
+/// Tab stop that comes back to the row last used; ↑ ↓ Home End Page Up and
+/// Page Down focus a row (building and scrolling to it), Tab goes on into the
+/// row's own controls. The focused row lives while it is listed, in view or not.
 @MainActor
 public final class LazyColumn: WidgetImplementation {
     static let widgetClass = WidgetClassDescription(
@@ -49,6 +54,9 @@ public final class LazyColumn: WidgetImplementation {
             self.layout?.finish()
             self.layoutDidChange()
         })
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [unowned self] keyval, _ in self.handleKey(keyval) }
+        gtk_widget_add_controller(widget, keys)
     }
 
     // MARK: State
@@ -101,8 +109,8 @@ public final class LazyColumn: WidgetImplementation {
     /// layout: GTK clears a widget's need for allocation before allocating it,
     /// so a row parented then would leave the column needing another.
     private func syncRows() {
-        guard let layout else { return }
-        framesByKey = layout.frames(viewport)
+        guard layout != nil else { return }
+        framesByKey = currentFrames()
         let present = Set(framesByKey.map(\.id))
         for (key, row) in rows where !present.contains(key) {
             gtk_widget_unparent(row)
@@ -166,6 +174,12 @@ public final class LazyColumn: WidgetImplementation {
         return LazyColumnLayout(rowHeight: Double(max(height, 1)), spacing: Double(Self.spacing))
     }
 
+    /// What the scrolled window shows of the column.
+    private var viewportWithoutMargin: LazyColumnLayout.Viewport {
+        guard let adjustment else { return .init(top: 0, height: Double(Int32.max)) }
+        return .init(top: gtk_adjustment_get_value(adjustment), height: gtk_adjustment_get_page_size(adjustment))
+    }
+
     /// What the scrolled window shows of the column, with a margin of rows.
     private var viewport: LazyColumnLayout.Viewport {
         let margin = Self.marginRows * (layout?.pitch ?? 0)
@@ -175,16 +189,90 @@ public final class LazyColumn: WidgetImplementation {
                      height: gtk_adjustment_get_page_size(adjustment) + 2 * margin)
     }
 
+    /// The rows to draw for the viewport, and the focused row wherever it is:
+    /// scrolling it out of view must not take the keyboard's place away.
+    private func currentFrames() -> [LazyColumnLayout.Frame] {
+        guard let layout else { return [] }
+        var frames = layout.frames(viewport)
+        if let key = focusedKey, let index = layout.index(of: key), !frames.contains(where: { $0.id == key }) {
+            frames.append(.init(id: key, y: Double(index) * layout.pitch, opacity: 1, isLeaving: false))
+        }
+        return frames
+    }
+
+    // MARK: Keyboard
+
+    /// The row the keyboard was last in: where focus comes back to.
+    private var cursorKey: Int?
+
+    /// The key of the row that holds the focus now, if one does.
+    private var focusedKey: Int? {
+        guard let child = gtk_widget_get_focus_child(widget) else { return nil }
+        return rows.first { $0.value == child }?.key
+    }
+
+    /// Focuses the row at `index` of the visible order, scrolling it into view
+    /// and building it first if it is not there.
+    @discardableResult
+    public func focusRow(at index: Int) -> Bool {
+        guard let layout, layout.order.indices.contains(index) else { return false }
+        let key = layout.order[index]
+        scrollIntoView(index)
+        cursorKey = key
+        syncRows()
+        guard let row = rows[key] else { return false }
+        return gtk_widget_grab_focus(row) != 0
+    }
+
+    /// The position in the visible order of the row with the focus.
+    public var focusedIndex: Int? { focusedKey.flatMap { layout?.index(of: $0) } }
+
+    private func scrollIntoView(_ index: Int) {
+        guard let adjustment, let layout else { return }
+        let top = Double(index) * layout.pitch, bottom = top + layout.rowHeight
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        if top < value {
+            gtk_adjustment_set_value(adjustment, top)
+        } else if bottom > value + page {
+            // The list may have grown since the adjustment last heard of its height.
+            gtk_adjustment_set_upper(adjustment, max(gtk_adjustment_get_upper(adjustment), layout.targetHeight()))
+            gtk_adjustment_set_value(adjustment, bottom - page)
+        }
+    }
+
+    /// Rows a Page Up or Page Down moves by: as many as the view shows whole.
+    private var rowsPerPage: Int {
+        guard let adjustment, let layout else { return 1 }
+        return max(1, Int((gtk_adjustment_get_page_size(adjustment) / layout.pitch).rounded(.down)))
+    }
+
+    private func handleKey(_ keyval: UInt32) -> Bool {
+        guard let layout, let index = focusedIndex else { return false }
+        let last = layout.order.count - 1
+        let target: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Down, GDK_KEY_KP_Down: target = index + 1
+        case GDK_KEY_Up, GDK_KEY_KP_Up: target = index - 1
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = last
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = index + rowsPerPage
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = index - rowsPerPage
+        default: return false
+        }
+        focusRow(at: min(max(target, 0), last))
+        return true
+    }
+
     // MARK: vfuncs
 
     public override var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_CONSTANT_SIZE }
 
     public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            return rows.values.reduce(Measurement.zero) { widest, row in
-                let m = Measurement.of(row, orientation)
-                return Measurement(minimum: max(widest.minimum, m.minimum), natural: max(widest.natural, m.natural))
-            }
+            // Only the rows' minimum: which rows are in view changes as the list
+            // scrolls and filters, and a long title must never widen the window.
+            let widest = rows.values.map { Measurement.of($0, orientation).minimum }.max() ?? 0
+            return Measurement(minimum: widest, natural: widest)
         }
         let height = Int32((layout?.displayedHeight ?? 0).rounded(.up))
         return Measurement(minimum: height, natural: height)
@@ -192,7 +280,7 @@ public final class LazyColumn: WidgetImplementation {
 
     public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
         guard let layout else { return }
-        framesByKey = layout.frames(viewport).filter { rows[$0.id] != nil }
+        framesByKey = currentFrames().filter { rows[$0.id] != nil }
         let rowHeight = Int32(layout.rowHeight)
         for frame in framesByKey {
             var origin = graphene_point_t(x: 0, y: Float(frame.y))
@@ -208,6 +296,33 @@ public final class LazyColumn: WidgetImplementation {
             gtk_widget_snapshot_child(widget, row, snapshot)
             if translucent { gtk_snapshot_pop(snapshot) }
         }
+    }
+
+    public override func focus(_ direction: GtkDirectionType) -> Bool {
+        guard let row = gtk_widget_get_focus_child(widget) else {
+            // Coming in: the row last used if it is still listed, else the first in view.
+            guard let layout, !layout.order.isEmpty else { return false }
+            let firstInView = layout.visibleRange(viewportWithoutMargin).first ?? 0
+            return focusRow(at: cursorKey.flatMap(layout.index(of:)) ?? firstInView)
+        }
+        let onRow = gtk_widget_is_focus(row) != 0
+        switch direction {
+        case GTK_DIR_TAB_FORWARD:
+            // From the row into its controls, then out of the list.
+            return gtk_widget_child_focus(row, direction) != 0
+        case GTK_DIR_TAB_BACKWARD, GTK_DIR_LEFT:
+            // From a row's controls back to the row, then out of the list.
+            if onRow { return false }
+            return gtk_widget_child_focus(row, direction) != 0 || gtk_widget_grab_focus(row) != 0
+        case GTK_DIR_RIGHT:
+            return gtk_widget_child_focus(row, direction) != 0
+        default:
+            return false  // ↑ and ↓ are the key handler's
+        }
+    }
+
+    public override func focusChildChanged(_ child: WidgetPointer?) {
+        if let child, let key = rows.first(where: { $0.value == child })?.key { cursorKey = key }
     }
 
     public override func didMap() {

@@ -12,7 +12,6 @@ public final class RevealGroup {
     /// the content lines up with the title), 8 px apart, 8 px bottom padding inside
     /// the reveal so that it shrinks with it; 6 px above and below header titles.
     public static let contentIndent: Int32 = 18
-    static let chevronSize: Int32 = 16
     public static let contentSpacing: Int32 = 8
     public static let contentBottomPadding: Int32 = 8
     public static let headerVerticalPadding: Int32 = 6
@@ -31,11 +30,17 @@ public final class RevealGroup {
         widget.addCSSClass("reveal-group")
 
         chevron = Chevron()
-        let titleLabel = Widgets.label(title)
+        // A long title wraps: the header grows taller, never the window wider.
+        // The chevron lies over the title's leading margin rather than beside it
+        // in a box: GTK 4.8's box measures a wrapping label beside a picture a
+        // pixel taller for a width than for none, a critical of its own.
+        let titleLabel = Widgets.wrappingLabel(title)
         gtk_widget_set_hexpand(titleLabel, 1)
-        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.contentIndent - Self.chevronSize)
-        Widgets.append(chevron.widget, to: row)
-        Widgets.append(titleLabel, to: row)
+        gtk_widget_set_margin_start(titleLabel, Self.contentIndent)
+        let row = Widgets.make(gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_overlay_set_child(gCast(row), titleLabel)
+        gtk_widget_set_halign(chevron.widget, GTK_ALIGN_START)
+        gtk_overlay_add_overlay(gCast(row), chevron.widget)
         row.setMargins(top: Self.headerVerticalPadding, bottom: Self.headerVerticalPadding)
 
         header = gtk_button_new()

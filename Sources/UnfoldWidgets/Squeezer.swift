@@ -17,6 +17,7 @@ public final class Squeezer: WidgetImplementation {
         gtk_widget_set_parent(wide, widget)
         gtk_widget_set_parent(narrow, widget)
         gtk_widget_set_child_visible(narrow, 0)
+        Accessibility.setHidden(narrow, true)
     }
 
     /// Whether the wide child is the one shown now.
@@ -44,6 +45,9 @@ public final class Squeezer: WidgetImplementation {
             }
             gtk_widget_set_child_visible(hidden, 0)
             gtk_widget_set_child_visible(shown, 1)
+            // What is not shown is not there for assistive technologies either.
+            Accessibility.setHidden(hidden, true)
+            Accessibility.setHidden(shown, false)
         }
         gtk_widget_allocate(shown, width, height, baseline, nil)
     }

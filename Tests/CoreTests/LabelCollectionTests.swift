@@ -76,3 +76,17 @@ final class OutlineTests: XCTestCase {
         XCTAssertFalse(OutlineNode.sample[1].isExpandable)
     }
 }
+
+final class NumberGroupingTests: XCTestCase {
+    func testGroupsAsLocalesSay() {
+        XCTAssertEqual(NumberGrouping.group(2_538_464, separator: ",", sizes: [3, 3]), "2,538,464")
+        XCTAssertEqual(NumberGrouping.group(2_538_464, separator: "\u{202F}", sizes: [3]), "2\u{202F}538\u{202F}464", "the last size repeats")
+        XCTAssertEqual(NumberGrouping.group(12_345_678, separator: ",", sizes: [3, 2]), "1,23,45,678", "Indian grouping")
+        XCTAssertEqual(NumberGrouping.group(1_234, separator: ".", sizes: []), "1234", "no grouping")
+        XCTAssertEqual(NumberGrouping.group(1_234_567, separator: ".", sizes: [3, 127]), "1234.567", "CHAR_MAX ends it")
+        XCTAssertEqual(NumberGrouping.group(999, separator: ",", sizes: [3]), "999")
+        XCTAssertEqual(NumberGrouping.group(1_000, separator: ",", sizes: [3]), "1,000")
+        XCTAssertEqual(NumberGrouping.group(0, separator: ",", sizes: [3]), "0")
+        XCTAssertEqual(NumberGrouping.group(-1_000, separator: ",", sizes: [3]), "-1,000")
+    }
+}

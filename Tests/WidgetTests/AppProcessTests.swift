@@ -16,11 +16,13 @@ final class AppProcessTests: XCTestCase {
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 20) throws -> Output {
+    static func run(_ executable: String, _ arguments: [String], timeout: Double = 20,
+                    directory: URL? = nil, environment: [String: String] = launchEnvironment()) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = launchEnvironment()
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -77,6 +79,44 @@ final class AppProcessTests: XCTestCase {
         return window
     }
 
+    /// Starts the app with `arguments` in `directory`; its stderr goes to a file
+    /// (read with `stderr(of:)`), so that a long run never fills a pipe.
+    static func launch(_ arguments: [String] = [], directory: URL? = nil,
+                       environment: [String: String] = launchEnvironment()) throws -> Process {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: executable)
+        app.arguments = arguments
+        app.environment = environment
+        if let directory { app.currentDirectoryURL = directory }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        app.standardError = try FileHandle(forWritingTo: log)
+        logs[ObjectIdentifier(app)] = log
+        try app.run()
+        return app
+    }
+
+    nonisolated(unsafe) private static var logs: [ObjectIdentifier: URL] = [:]
+
+    /// What a process started by `launch` has written on stderr so far.
+    static func stderr(of app: Process) -> String {
+        guard let log = logs[ObjectIdentifier(app)] else { return "" }
+        return (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    }
+
+    /// Ends `app` if it still runs and waits for it.
+    static func stop(_ app: Process) {
+        if app.isRunning { app.terminate() }
+        app.waitUntilExit()
+    }
+
+    /// Waits for `app` to exit by itself; false if it is still running after `timeout`.
+    static func waitForExit(_ app: Process, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while app.isRunning && Date() < deadline { usleep(20_000) }
+        return !app.isRunning
+    }
+
     static func press(_ name: String) throws {
         XCTAssertEqual(try run("/usr/bin/python3", [driver, "unfold", "press", name]).status, 0, "press \(name)")
     }
@@ -126,13 +166,16 @@ final class AppProcessTests: XCTestCase {
             (["--labels", file("category.tsv", Array("1\tA\tsquare".utf8))], "unknown category “square”"),
             (["--labels", file("latin1.tsv", [0x31, 0x09, 0x43, 0x61, 0x66, 0xE9, 0x09, 0x74, 0x69, 0x6C, 0x65])],
              "invalid UTF-8 at byte offset 5"),
-            (["--synthetic", "-1"], "--synthetic needs a count of 0 or more"),
-            (["--synthetic", "lots"], "lots"),
+        ]
+        // Options that make no sense are usage errors (status 2), as GLib's are.
+        let usage: [([String], String)] = [
+            (["--synthetic", "-1"], "--synthetic needs a whole number of 0 or more, not “-1”"),
+            (["--synthetic", "lots"], "--synthetic needs a whole number of 0 or more, not “lots”"),
             (["--synthetic", "3", "--labels", duplicate], "either --labels or --synthetic"),
         ]
-        for (arguments, message) in cases {
+        for (arguments, message, status) in cases.map({ ($0.0, $0.1, Int32(1)) }) + usage.map({ ($0.0, $0.1, Int32(2)) }) {
             let output = try Self.run(Self.executable, arguments)
-            XCTAssertEqual(output.status, 1, "\(arguments): \(output.stderr)")
+            XCTAssertEqual(output.status, status, "\(arguments): \(output.stderr)")
             XCTAssertTrue(output.stderr.contains(message), "\(arguments): \(output.stderr)")
             XCTAssertFalse(output.stderr.contains("Fatal") || output.stderr.contains("CRITICAL"), output.stderr)
         }

@@ -106,15 +106,18 @@ final class ApplicationTests: GtkTestCase {
                 XCTAssertEqual(main.currentPage, .collection)
 
                 XInput.key("F1")
-                let overlay: WidgetPointer = gCast(gtk_application_window_get_help_overlay(gCast(main.window))!)
-                XCTAssertTrue(iterate(until: { gtk_widget_get_visible(overlay) != 0 }), "F1 shows the shortcuts")
-                gtk_window_close(gCast(overlay))
-                iterate(until: { gtk_widget_get_visible(overlay) == 0 })
+                XCTAssertTrue(iterate(until: { main.shortcutsWindow.map { gtk_widget_get_mapped($0) != 0 } ?? false }),
+                              "F1 shows the shortcuts")
+                XInput.focus(main.shortcutsWindow!)
+                XInput.key("Escape")
+                XCTAssertTrue(iterate(until: { main.shortcutsWindow == nil }), "Escape closes them")
                 XInput.focus(main.window)
                 XInput.key("ctrl+question")
-                XCTAssertTrue(iterate(until: { gtk_widget_get_visible(overlay) != 0 }), "Ctrl+? shows the shortcuts")
-                gtk_window_close(gCast(overlay))
-                iterate(until: { gtk_widget_get_visible(overlay) == 0 })
+                XCTAssertTrue(iterate(until: { main.shortcutsWindow.map { gtk_widget_get_mapped($0) != 0 } ?? false }),
+                              "Ctrl+? shows the shortcuts")
+                XCTAssertEqual(String(cString: gtk_window_get_title(gCast(main.shortcutsWindow!))), "Keyboard Shortcuts")
+                gtk_window_close(gCast(main.shortcutsWindow!))
+                iterate(until: { main.shortcutsWindow == nil })
 
                 g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
                 var about: WidgetPointer?
@@ -170,6 +173,32 @@ final class ApplicationTests: GtkTestCase {
             }
             XCTAssertEqual(status, 0)
             XCTAssertEqual(restored, WindowState(width: 610, height: 470, maximized: false, page: .outline))
+            g_object_unref(UnsafeMutableRawPointer(app.application))
+        }
+    }
+}
+
+extension ApplicationTests {
+    /// A run for labels opens at the saved size, on the collection, and when it
+    /// closes saves its size but leaves the saved page as the user chose it.
+    func testALabelsRunKeepsTheSavedSizeAndLeavesTheSavedPage() throws {
+        try onMain {
+            let store = temporaryStateStore()
+            try store.save(WindowState(width: 610, height: 470, maximized: false, page: .outline))
+            let app = UnfoldApplication(unique: false, stateStore: store)
+            var opened: WindowState?
+            let status = runApplication(app, ["unfold", "--synthetic", "3"]) {
+                let main = MainWindow.all.last!
+                XCTAssertTrue(iterate(until: { main.collectionPage.loadingName == nil }))
+                opened = main.state
+                XCTAssertEqual(main.currentPage, .collection, "a labels run opens on its labels")
+                gtk_window_set_default_size(gCast(main.window), 700, 500)
+                gtk_window_close(gCast(main.window))
+            }
+            XCTAssertEqual(status, 0)
+            XCTAssertEqual(opened?.width, 610)
+            XCTAssertEqual(opened?.height, 470)
+            XCTAssertEqual(store.load(), WindowState(width: 700, height: 500, maximized: false, page: .outline))
             g_object_unref(UnsafeMutableRawPointer(app.application))
         }
     }

@@ -76,6 +76,31 @@ final class TranslationTests: GtkTestCase {
         }
     }
 
+    /// Counts are written as the locale writes numbers.
+    func testCountsAreGroupedAsTheLocaleSays() {
+        onMain {
+            TranslationTests.inLanguage("en") {
+                let page = CollectionPage(collection: .synthetic(count: 12_345))
+                XCTAssertEqual(captionText(page), "12,345 of 12,345 labels")
+                g_object_ref_sink(UnsafeMutableRawPointer(page.widget))
+                g_object_unref(UnsafeMutableRawPointer(page.widget))
+            }
+        }
+    }
+
+    /// The demo words marked for translation are the demo's own.
+    func testTheDemoDataIsTranslatable() {
+        onMain {
+            func titles(_ nodes: [OutlineNode]) -> [String] { nodes.flatMap { [$0.title] + titles($0.children) } }
+            XCTAssertEqual(Set(SampleData.hierarchyWords), Set(titles(OutlineNode.sample)))
+            XCTAssertEqual(SampleData.labelWords, LabelCollection.sample.records.map(\.title))
+            TranslationTests.inLanguage("fr") {
+                XCTAssertFalse(titles(SampleData.hierarchy).contains("Following item"), "the French demo is French")
+                XCTAssertEqual(SampleData.labels.records.map(\.id), [1, 2, 3, 4], "with the same IDs")
+            }
+        }
+    }
+
     /// Every catalogue passes msgfmt --check and translates every message of the template.
     func testCataloguesAreValidAndComplete() throws {
         let po = repositoryRoot.appendingPathComponent("data/po")

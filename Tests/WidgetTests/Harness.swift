@@ -50,10 +50,12 @@ enum TestDisplay {
 }
 
 /// The environment for processes the tests launch: this one's, less what only
-/// this process should have, plus `extra`.
+/// this process should have, in English whatever the machine's locale, plus `extra`.
 func launchEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["GTK_A11Y"] = nil
+    environment["LANGUAGE"] = nil
+    environment["LC_ALL"] = "C.UTF-8"
     environment.merge(extra) { $1 }
     return environment
 }
@@ -206,4 +208,10 @@ func allToplevels() -> [WidgetPointer] {
             return gCast(item)
         }
     }
+}
+
+/// The texts of the labels inside `widget`, in tree order.
+@MainActor
+func labelTexts(in widget: WidgetPointer) -> [String] {
+    descendants(of: widget, ofType: gtk_label_get_type()).map { String(cString: gtk_label_get_text(gCast($0))) }
 }

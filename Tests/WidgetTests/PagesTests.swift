@@ -20,24 +20,35 @@ final class PagesTests: GtkTestCase {
         }
     }
 
-    func testNarrowWindowsSwitchPagesWithADropDown() {
+    func testNarrowWindowsSwitchPagesWithAMenu() {
         onMain {
             let main = MainWindow(application: nil)
             main.present()
             defer { gtk_window_destroy(gCast(main.window)) }
-            let dropDowns = descendants(of: gtk_window_get_titlebar(gCast(main.window))!, ofType: gtk_drop_down_get_type())
-            let switchers = descendants(of: gtk_window_get_titlebar(gCast(main.window))!, ofType: gtk_stack_switcher_get_type())
-            guard let dropDown = dropDowns.first, let switcher = switchers.first else { return XCTFail("no page switcher") }
+            let titlebar = gtk_window_get_titlebar(gCast(main.window))!
+            let menus = descendants(of: titlebar, ofType: gtk_menu_button_get_type())
+            let switchers = descendants(of: titlebar, ofType: gtk_stack_switcher_get_type())
+            // The main menu is the other menu button; the page menu is the one in the title.
+            guard let pageMenu = menus.first(where: { gtk_menu_button_get_icon_name(gCast($0)) == nil }),
+                  let switcher = switchers.first else { return XCTFail("no page switcher") }
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(switcher) != 0 }), "wide: the switcher")
-            XCTAssertEqual(gtk_widget_get_mapped(dropDown), 0)
+            XCTAssertEqual(gtk_widget_get_mapped(pageMenu), 0)
 
             gtk_window_set_default_size(gCast(main.window), 370, 500)
-            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(dropDown) != 0 }), "narrow: the drop-down")
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(pageMenu) != 0 }), "narrow: the page menu")
             XCTAssertEqual(gtk_widget_get_mapped(switcher), 0)
-            gtk_drop_down_set_selected(gCast(dropDown), 2)
-            XCTAssertEqual(main.currentPage, .outline)
+            XCTAssertEqual(labelTexts(in: gtk_widget_get_first_child(pageMenu)!), ["Reveal"], "it says which page is shown")
+            // Its items are the pages, through the window's stateful action (radio items).
+            let model = gtk_menu_button_get_menu_model(gCast(pageMenu))!
+            let items = (0..<g_menu_model_get_n_items(model)).map { index -> String in
+                let action = g_menu_model_get_item_attribute_value(model, index, "action", nil)!
+                let target = g_menu_model_get_item_attribute_value(model, index, "target", nil)!
+                defer { g_variant_unref(action); g_variant_unref(target) }
+                return String(cString: g_variant_get_string(action, nil)) + "::" + String(cString: g_variant_get_string(target, nil))
+            }
+            XCTAssertEqual(items, Page.allCases.map { "win.show-page::\($0.rawValue)" })
             main.showPage(.collection)
-            XCTAssertEqual(gtk_drop_down_get_selected(gCast(dropDown)), 3, "it follows the page")
+            XCTAssertEqual(labelTexts(in: gtk_widget_get_first_child(pageMenu)!), ["Collection"], "it follows the page")
         }
     }
 
@@ -69,7 +80,7 @@ final class PagesTests: GtkTestCase {
             let itemsByID = Dictionary(uniqueKeysWithValues: page.rows.map { ($0.id, $0.item) })
 
             XInput.focus(window)
-            _ = gtk_widget_child_focus(page.listView, GTK_DIR_TAB_FORWARD)
+            page.focusSelectedRow()
             XCTAssertEqual(page.selectedPosition, 0)
             XInput.key("plus")
             XCTAssertTrue(iterate(until: { titles() == ["Collection", "Shapes", "Palette", "Following item"] }), "+ expands")
@@ -143,19 +154,49 @@ final class WindowStateTests: GtkTestCase {
         }
     }
 
-    func testCorruptFilesAreReportedOnceAndIgnored() {
+    /// A bad key is reported once, quoted safely, and the good ones are kept.
+    func testBadValuesAreReportedOnceAndTheRestIsKept() {
         onMain {
-            for contents in ["not a key file [[[", "[window]\nwidth=wide\nheight=2\nmaximized=false\npage=reveal\n",
-                             "[window]\nwidth=10\nheight=20\nmaximized=false\npage=elsewhere\n",
-                             "[window]\nwidth=-5\nheight=20\nmaximized=false\npage=reveal\n", "\u{FF}\u{FE}garbage"] {
+            let cases: [(contents: String, kept: WindowState?, quoted: String)] = [
+                ("not a key file [[[", nil, "not a key file"),
+                ("[window]\nwidth=wide\nheight=2\nmaximized=false\npage=reveal\n",
+                 WindowState(height: 2, maximized: false, page: .reveal), "width “wide”"),
+                ("[window]\nwidth=10\nheight=20\nmaximized=false\npage=elsewhere\n",
+                 WindowState(width: 10, height: 20, maximized: false), "page “elsewhere”"),
+                ("[window]\nwidth=-5\nheight=20\nmaximized=perhaps\npage=outline\n",
+                 WindowState(height: 20, page: .outline), "maximized “perhaps”"),
+                ("[window]\nwidth=\u{1B}[31mred\u{7}\nheight=300\n", WindowState(height: 300), "width “\\u{1B}[31mred\\u{7}”"),
+                ("\u{FF}\u{FE}\u{1B}[2Jgarbage\u{0}\n", nil, "not a key file"),
+            ]
+            for (contents, kept, quoted) in cases {
                 let store = WindowStateTests.store(writing: contents)
                 var reports: [String] = []
                 store.report = { reports.append($0) }
-                XCTAssertNil(store.load(), contents)
-                XCTAssertNil(store.load())
+                XCTAssertEqual(store.load(), kept, contents.debugDescription)
+                XCTAssertEqual(store.load(), kept)
                 XCTAssertEqual(reports.count, 1, "reported once: \(reports)")
                 XCTAssertTrue(reports.first?.contains(store.path) ?? false)
+                XCTAssertTrue(reports.first?.contains(quoted) ?? false, "\(reports) quotes \(quoted)")
+                // Nothing that would move a terminal's cursor or ring its bell.
+                XCTAssertFalse(reports.joined().unicodeScalars.contains { $0.properties.generalCategory == .control },
+                               reports.joined().debugDescription)
             }
+        }
+    }
+
+    /// A key a file does not have is no problem: the others are used.
+    func testMissingKeysKeepTheOthers() throws {
+        try onMain {
+            let store = WindowStateTests.store(writing: "[window]\nwidth=500\nheight=400\n")
+            var reports: [String] = []
+            store.report = { reports.append($0) }
+            XCTAssertEqual(store.load(), WindowState(width: 500, height: 400))
+            XCTAssertEqual(reports, [])
+            // Saving part of a state leaves the rest of the file as it was.
+            try store.save(WindowState(page: .native))
+            XCTAssertEqual(store.load(), WindowState(width: 500, height: 400, page: .native))
+            try store.save(WindowState(width: 600, height: 450, maximized: true))
+            XCTAssertEqual(store.load(), WindowState(width: 600, height: 450, maximized: true, page: .native))
         }
     }
 

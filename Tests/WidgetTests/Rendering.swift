@@ -48,6 +48,14 @@ struct Rendering {
         return a > 96 && (r + g + b) * 255 / max(a, 1) < 3 * 128
     }
 
+    /// The pixel's colour, unpremultiplied, 0…255 each.
+    func color(x: Int, y: Int) -> (red: Int, green: Int, blue: Int, alpha: Int) {
+        let i = (y * width + x) * 4
+        let alpha = Int(pixels[i + 3])
+        func straight(_ value: UInt8) -> Int { alpha == 0 ? 0 : Int(value) * 255 / alpha }
+        return (straight(pixels[i + 2]), straight(pixels[i + 1]), straight(pixels[i]), alpha)
+    }
+
     /// The horizontal bands of rows that contain ink: one per line of text.
     func inkBands() -> [ClosedRange<Int>] {
         var bands: [ClosedRange<Int>] = []

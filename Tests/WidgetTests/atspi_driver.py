@@ -3,16 +3,29 @@
 
     atspi_driver.py APP dump          print the app's accessible tree as JSON lines
     atspi_driver.py APP press NAME    perform the default action of the button NAME
+    atspi_driver.py APP audit         print what a screen reader user would trip on,
+                                      one JSON line per problem (none: all is well)
 
 Exit status 3 when the application (or the button) is not on the bus.
 """
 import json
+import re
 import sys
+import warnings
 
 import gi
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+
+# A name like "GtkExpander" is what GTK says when nobody named the widget.
+TYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw|Unfold)[A-Z][A-Za-z]*$")
+# Words for programmers, in text for users.
+CLASS_NAME = re.compile(r"\b(Gtk|Gdk|Adw)[A-Z][a-z]")
+# Roles a keyboard or a screen reader acts on: they must say what they are.
+ACTIONABLE_ROLES = {"push button", "toggle button", "check box", "radio button", "entry", "text", "list item",
+                    "page tab", "combo box", "menu item", "check menu item", "spin button", "slider", "link",
+                    "tree item", "table cell", "password text"}
 
 
 def find_application(name):
@@ -24,13 +37,67 @@ def find_application(name):
     return None
 
 
-def walk(node, depth=0):
+def walk(node, depth=0, path=()):
     states = sorted(Atspi.StateType(s).value_nick for s in node.get_state_set().get_states())
-    yield {"depth": depth, "role": node.get_role_name(), "name": node.get_name(), "states": states}, node
+    name = node.get_name() or ""
+    path = path + (f"{node.get_role_name()} '{name}'",)
+    yield {"depth": depth, "role": node.get_role_name(), "name": name, "states": states}, node, path
     for index in range(node.get_child_count()):
         child = node.get_child_at_index(index)
         if child is not None:
-            yield from walk(child, depth + 1)
+            yield from walk(child, depth + 1, path)
+
+
+def size(node):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the replacement is not in Debian 12's Atspi
+        component = node.get_component_iface()
+    if component is None:
+        return None
+    extents = component.get_extents(Atspi.CoordType.WINDOW)
+    return extents.width, extents.height
+
+
+def audit(application):
+    problems = []
+
+    def problem(path, what):
+        problems.append({"where": " › ".join(path[1:]), "problem": what})
+
+    nodes = list(walk(application))
+    for description, node, path in nodes[1:]:
+        role, name, states = description["role"], description["name"], description["states"]
+        if TYPE_NAME.match(name):
+            problem(path, "named after its GType")
+        elif CLASS_NAME.search(name):
+            problem(path, "speaks of a class to users")
+        if name in ("(None)", "None"):
+            problem(path, "named “(None)”")
+        if not name and ("focusable" in states or role in ACTIONABLE_ROLES):
+            problem(path, "focusable or actionable, and unnamed")
+        if name and role not in ("frame", "dialog", "window", "filler", "panel"):
+            dimensions = size(node)
+            if dimensions is not None and (dimensions[0] <= 0 or dimensions[1] <= 0):
+                problem(path, f"in the tree but not on screen ({dimensions[0]}×{dimensions[1]})")
+    # A list that has the focus has one cursor: the focused item is the selected one.
+    for description, node, path in nodes:
+        if description["role"] not in ("list", "tree", "tree table", "table"):
+            continue
+        items = [(d, p) for d, _, p in walk(node) if d["depth"] == 1 and d["role"] in ("list item", "tree item")]
+        focused = [p for d, p in items if "focused" in d["states"]]
+        selected = [p for d, p in items if "selected" in d["states"]]
+        if len(focused) > 1:
+            problem(path, f"{len(focused)} items focused at once")
+        selectable = any("selectable" in d["states"] for d, _ in items)
+        if focused and selectable and focused != selected:
+            problem(path, "the focused item is not the selected one")
+    # Each window says which page it shows: one selected tab.
+    for description, node, path in nodes:
+        if description["role"] == "page tab list":
+            tabs = [d for d, _, _ in walk(node) if d["role"] == "page tab"]
+            if sum("selected" in d["states"] for d in tabs) != 1:
+                problem(path, "no single page tab is selected")
+    return problems
 
 
 def main(argv):
@@ -39,15 +106,21 @@ def main(argv):
         return 2
     application = find_application(argv[1])
     if application is None:
-        print(f"no application named {argv[1]!r} on the accessibility bus", file=sys.stderr)
+        desktop = Atspi.get_desktop(0)
+        names = [desktop.get_child_at_index(i) for i in range(desktop.get_child_count())]
+        print(f"no application named {argv[1]!r} on the accessibility bus (there are: {[n.get_name() if n else None for n in names]})", file=sys.stderr)
         return 3
     command = argv[2]
     if command == "dump":
-        for description, _ in walk(application):
+        for description, _, _ in walk(application):
             print(json.dumps(description))
         return 0
+    if command == "audit":
+        for found in audit(application):
+            print(json.dumps(found, ensure_ascii=False))
+        return 0
     if command == "press" and len(argv) == 4:
-        for description, node in walk(application):
+        for description, node, _ in walk(application):
             if description["role"] == "push button" and description["name"] == argv[3]:
                 action = node.get_action_iface()
                 if action is None or action.get_n_actions() == 0:

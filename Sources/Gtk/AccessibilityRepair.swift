@@ -1,0 +1,90 @@
+/// What GTK 4.8 gets wrong about its own widgets for assistive technologies,
+/// put right over a window's widget tree (GTK's later versions fix most of it):
+///
+/// - a widget nobody named is named after its type ("GtkScrollbar"): scroll
+///   panes and text views take the name of the page or window they are in;
+/// - a GtkStack shows every page to assistive technologies, so nobody can
+///   tell which one is on screen: only the visible page stays, as it changes;
+/// - what is drawn as part of a control (an expander's arrow, a check mark, a
+///   scroll bar beside its pane, an unnamed picture) is exposed on its own:
+///   it is hidden, its control or pane speaks for it;
+/// - the parts of a popover menu are named after its button.
+@MainActor
+extension Accessibility {
+    /// Repairs `root` and everything in it, now and as its stacks change pages.
+    /// Unnamed parts take the name of `context` (by default, the window's title,
+    /// or the title of the stack page they are on). Widgets added later are
+    /// repaired when this is called for them.
+    public static func repair(_ root: WidgetPointer, context: String? = nil) {
+        repairTree(root, context: context ?? contextName(of: root))
+    }
+
+    private static func repairTree(_ widget: WidgetPointer, context: String?) {
+        var context = context
+        if isA(widget, "GtkBuiltinIcon") || isA(widget, "GtkScrollbar") {
+            setHidden(widget, true)
+            return
+        }
+        if isA(widget, "GtkImage"), !hasName(widget) {
+            // A picture with no words is decoration; in a button, the button's
+            // name says what it does.
+            setHidden(widget, true)
+            return
+        }
+        let speaksForContext = ["GtkScrolledWindow", "GtkTextView", "GtkPopoverMenu", "GtkPopoverContent"]
+        if speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context {
+            setLabel(widget, context)
+        }
+        if isA(widget, "GtkStack") {
+            followVisiblePage(of: widget)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if isA(widget, "GtkStack"), let page = gtk_stack_get_page(gCast(widget), current) {
+                if let title = gtk_stack_page_get_title(page) {
+                    context = String(cString: title)
+                } else if let context, !hasName(accessible: page) {
+                    unfold_accessible_set_label(page, context)  // an untitled page is its stack's context
+                }
+            }
+            repairTree(current, context: context)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// Only the page on screen is in the accessibility tree.
+    private static func followVisiblePage(of stack: WidgetPointer) {
+        let update: @MainActor () -> Void = {
+            let visible = gtk_stack_get_visible_child(gCast(stack))
+            var child = gtk_widget_get_first_child(stack)
+            while let page = child {
+                let hidden = page != visible
+                setHidden(page, hidden)
+                if let stackPage = gtk_stack_get_page(gCast(stack), page) { setHidden(accessible: stackPage, hidden) }
+                child = gtk_widget_get_next_sibling(page)
+            }
+        }
+        update()
+        onNotify(stack, "visible-child", update)
+    }
+
+    /// The window's title, if it has one: what its unnamed panes are about.
+    private static func contextName(of widget: WidgetPointer) -> String? {
+        guard isA(widget, "GtkWindow"), let title = gtk_window_get_title(gCast(widget)) else { return nil }
+        return String(cString: title)
+    }
+
+    private static func isA(_ widget: WidgetPointer, _ typeName: String) -> Bool {
+        let type = g_type_from_name(typeName)
+        return type != 0 && g_type_check_instance_is_a(gCast(widget), type) != 0
+    }
+
+    /// Whether someone gave the widget a name (GTK's test API asks its
+    /// accessible context, whichever backend that is).
+    private static func hasName(_ widget: WidgetPointer) -> Bool { hasName(accessible: widget.accessible) }
+
+    private static func hasName(accessible: OpaquePointer) -> Bool {
+        gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0
+            || gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY) != 0
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+/// The whole app as a screen reader meets it, through AT-SPI from another
+/// process: every page in several states, the menus, the shortcuts window, the
+/// about dialog and a second window, left to right and right to left. In each,
+/// `atspi_driver.py audit` finds nothing: no accessible named after a GType,
+/// nothing focusable or actionable without a name, nothing in the tree that is
+/// not on screen, one focused item per list and it the selected one, one
+/// selected page tab; and only the page shown is in the tree.
+final class AccessibilityAuditTests: XCTestCase {
+    struct Problem: Decodable { var `where`: String; var problem: String }
+
+    static func audit() throws -> [Problem] {
+        let output = try AppProcessTests.run("/usr/bin/python3", [AppProcessTests.driver, "unfold", "audit"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        return try output.stdout.split(separator: "\n").map { try JSONDecoder().decode(Problem.self, from: Data($0.utf8)) }
+    }
+
+    static func keys(_ names: String...) throws {
+        for name in names {
+            XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["key", "--delay", "40", name]).status, 0, name)
+        }
+    }
+
+    static let pages = ["Reveal", "Native", "Outline", "Collection"]
+
+    /// Gives X focus to `app`'s visible window other than `window`.
+    static func focusOtherWindow(of app: Process, than window: String) throws {
+        let search = try AppProcessTests.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
+        let other = try XCTUnwrap(search.stdout.split(separator: "\n").map(String.init).first { $0 != window }, search.stdout)
+        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowfocus", "--sync", other]).status, 0)
+    }
+
+    func testEnglish() throws { try walk(environment: launchEnvironment()) }
+
+    /// Right to left: GTK's own Hebrew makes the layout mirror.
+    func testHebrew() throws {
+        let locale = ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8"
+        try walk(environment: launchEnvironment(["LC_ALL": locale, "LANGUAGE": "he"]))
+    }
+
+    func walk(environment: [String: String]) throws {
+        let app = try AppProcessTests.launch([], environment: environment)
+        defer { AppProcessTests.stop(app) }
+        var report: [String] = []
+        func check(_ state: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            let problems = try Self.audit()
+            report += problems.map { "\(state): \($0.where): \($0.problem)" }
+            // Only the page shown is there, and it is the selected tab's.
+            let nodes = try XCTUnwrap(AppProcessTests.tree())
+            for (index, frame) in nodes.enumerated() where frame.role == "frame" {
+                let inside = nodes[(index + 1)...].prefix { $0.depth > frame.depth }
+                // A main window is one with pages.
+                guard inside.contains(where: { $0.role == "page tab list" || $0.name.hasPrefix("Page: ") }) else { continue }
+                let panels = inside.filter { $0.depth == frame.depth + 2 && $0.role == "panel" && Self.pages.contains($0.name) }.map(\.name)
+                let tab = inside.first { $0.role == "page tab" && $0.states.contains("selected") }?.name
+                XCTAssertEqual(panels.count, 1, "\(state): one page in the tree, not \(panels)", file: file, line: line)
+                if let tab { XCTAssertEqual(panels.first, tab, "\(state): the page is the selected tab's", file: file, line: line) }
+            }
+        }
+
+        _ = try AppProcessTests.waitForTree { AppProcessTests.node("Collection", in: $0) != nil }
+        _ = try AppProcessTests.focusWindow(of: app)
+        try check("Reveal, closed")
+        try AppProcessTests.press("Collection")
+        _ = try AppProcessTests.waitForTree(AppProcessTests.expanded("Collection"))
+        try AppProcessTests.press("Shapes")
+        _ = try AppProcessTests.waitForTree(AppProcessTests.expanded("Shapes"))
+        try check("Reveal, open")
+
+        try Self.keys("alt+2")
+        _ = try AppProcessTests.waitForTree { AppProcessTests.selectedPage($0) == "Native" }
+        try Self.keys("space", "Tab", "space")
+        var nodes = try AppProcessTests.waitForTree(AppProcessTests.expanded("Shapes"))
+        XCTAssertEqual(AppProcessTests.node("Collection", in: nodes)?.role, "push button", "the expander is named by its title")
+        try check("Native, open")
+
+        try Self.keys("alt+3")
+        _ = try AppProcessTests.waitForTree { AppProcessTests.selectedPage($0) == "Outline" }
+        try Self.keys("Right", "Down", "Down")
+        nodes = try AppProcessTests.waitForTree { $0.contains { $0.role == "list item" && $0.name == "Palette" && $0.states.contains("focused") } }
+        XCTAssertTrue(nodes.contains { $0.name == "Collection" && $0.role == "list item" && $0.states.contains("expanded") },
+                      "a screen reader hears each row's expanded state")
+        try check("Outline, moved by the arrows")
+
+        try Self.keys("alt+4")
+        _ = try AppProcessTests.waitForTree { AppProcessTests.selectedPage($0) == "Collection" }
+        try check("Collection, all labels")
+        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["type", "--delay", "40", "zzz"]).status, 0)
+        nodes = try AppProcessTests.waitForTree { AppProcessTests.node("No matching labels", in: $0) != nil }
+        XCTAssertFalse(nodes.contains { $0.role == "list item" }, "rows that went are gone from the tree")
+        try check("Collection, nothing matches")
+        try Self.keys("Escape")
+        nodes = try AppProcessTests.waitForTree { $0.filter { $0.role == "list item" }.count == 4 }
+        XCTAssertNil(AppProcessTests.node("No matching labels", in: nodes), "a faded-out empty state is gone from the tree")
+
+        let window = try AppProcessTests.focusWindow(of: app)
+        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "380", "600"]).status, 0)
+        _ = try AppProcessTests.waitForTree { $0.contains { $0.name == "Page: Collection" } }
+        try check("a narrow window")
+        try Self.keys("F10")
+        _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "menu item" && $0.name == "About Unfold" } }
+        try check("the main menu")
+        try Self.keys("Escape")
+        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "760", "620"]).status, 0)
+
+        try Self.keys("F1")
+        nodes = try AppProcessTests.waitForTree { $0.contains { $0.role == "frame" && $0.name == "Keyboard Shortcuts" } }
+        XCTAssertTrue(nodes.contains { $0.role == "list item" && $0.name == "New window: Ctrl+N" })
+        try check("the shortcuts window")
+        try Self.keys("Escape")
+        _ = try AppProcessTests.waitForTree { !$0.contains { $0.name == "Keyboard Shortcuts" } }
+
+        let about = try AppProcessTests.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.unfold.Unfold",
+                                                               "--object-path", "/io/github/unfold/Unfold",
+                                                               "--method", "org.gtk.Actions.Activate", "about", "[]", "{}"])
+        XCTAssertEqual(about.status, 0, about.stderr)
+        // (Its title is GTK's, translated: it is the frame that is not the main window.)
+        _ = try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 2 }
+        try check("the about dialog")
+        try Self.focusOtherWindow(of: app, than: window)
+        try Self.keys("Escape")
+        _ = try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 1 }
+
+        _ = try AppProcessTests.focusWindow(of: app)
+        try Self.keys("ctrl+n")
+        _ = try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 2 }
+        try check("a second window")
+
+        XCTAssertEqual(report, [], "\(report.count) problems:\n" + report.joined(separator: "\n"))
+    }
+}

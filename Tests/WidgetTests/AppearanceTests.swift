@@ -1,0 +1,85 @@
+import Foundation
+import Gtk
+@testable import UnfoldApp
+import UnfoldCore
+import XCTest
+
+/// What a user sees of their own settings and their own data.
+final class AppearanceTests: GtkTestCase {
+    /// Every text on every page follows the user's font size: a stylesheet in
+    /// fixed points (GTK's own captions are 9 pt) would not.
+    func testEveryTextFollowsTheUsersFontSize() {
+        onMain {
+            let settings = gtk_settings_get_default()!
+            let original = Properties.string(UnsafeMutableRawPointer(settings), "gtk-font-name") ?? "DejaVu Sans 11"
+            defer { Properties.set(UnsafeMutableRawPointer(settings), "gtk-font-name", string: original) }
+            let main = MainWindow(application: nil)
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            for group in main.revealPage.groups.values { group.setExpanded(true) }
+            for expander in main.nativePage.expanders.values { gtk_expander_set_expanded(gCast(expander), 1) }
+
+            @MainActor func sizes() -> [String: Double] {
+                var sizes: [String: Double] = [:]
+                for page in Page.allCases {
+                    main.showPage(page)
+                    for _ in 0..<2 { paintedFrame(main.window) }
+                    for label in descendants(of: main.window, ofType: gtk_label_get_type()) where gtk_widget_get_mapped(label) != 0 {
+                        let description = pango_context_get_font_description(gtk_widget_get_pango_context(label))
+                        let text = String(cString: gtk_label_get_text(gCast(label)))
+                        sizes["\(page): \(text)"] = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+                    }
+                }
+                return sizes
+            }
+            Properties.set(UnsafeMutableRawPointer(settings), "gtk-font-name", string: "DejaVu Sans 10")
+            let small = sizes()
+            Properties.set(UnsafeMutableRawPointer(settings), "gtk-font-name", string: "DejaVu Sans 20")
+            let large = sizes()
+            XCTAssertGreaterThan(small.count, 10)
+            for (text, size) in small.sorted(by: { $0.key < $1.key }) {
+                guard let larger = large[text] else { continue }
+                XCTAssertEqual(larger / size, 2, accuracy: 0.1, "\(text): \(size) pt at a 10 pt font, \(larger) pt at 20 pt")
+            }
+            XCTAssertTrue(small.keys.contains("collection: 4 of 4 labels"), "the caption was measured")
+        }
+    }
+
+    /// A row with a note shows it (the pencil takes the accent colour) and says
+    /// it (its accessible name).
+    func testARowWithANoteShowsAndSaysIt() throws {
+        try onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            settle(page)
+            let id = page.visibleIDs[0]
+            let row = try XCTUnwrap(page.column.row(for: id))
+            let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first)
+            @MainActor func blueInk() throws -> Int {
+                let rendering = try Rendering(pencil, savingTo: artifactPath("pencil-\(page.notes[id] == nil ? "plain" : "note").png"))
+                var count = 0
+                for y in 0..<rendering.height {
+                    for x in 0..<rendering.width {
+                        let c = rendering.color(x: x, y: y)
+                        if c.alpha > 128 && c.blue > c.red + 60 { count += 1 }
+                    }
+                }
+                return count
+            }
+            XCTAssertEqual(try blueInk(), 0, "a pencil without a note is plain")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile") }, row))
+
+            page.setNote("Remember", for: id)
+            let again = try XCTUnwrap(page.column.row(for: id))
+            XCTAssertTrue(again == row)
+            // The row's own entry is what the user types in: go through it.
+            let entry = try XCTUnwrap(descendants(of: gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) } ?? row,
+                                                  ofType: gtk_entry_get_type()).first)
+            gtk_editable_set_text(gCast(entry), "Remember")
+            window.waitForFrames(2)
+            XCTAssertGreaterThan(try blueInk(), 10, "the pencil of a row with a note is drawn in the accent colour")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile, has a note") }, row))
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Gtk
+@testable import UnfoldApp
+import UnfoldCore
+import UnfoldWidgets
+import XCTest
+
+/// Every page with a keyboard only, real key presses through the X server,
+/// from every starting point including the header bar: after each key, the
+/// focus is where a GTK user expects it, and the focus ring, the selection
+/// and the row the keys act on are one and the same.
+final class KeyboardWalkTests: GtkTestCase {
+    /// Runs the real application with `arguments`, and `body` with its window
+    /// focused; closes everything afterwards.
+    static func withApplication(_ arguments: [String] = ["unfold"], _ body: @escaping @MainActor (MainWindow) -> Void) {
+        MainActor.assumeIsolated {
+            let app = UnfoldApplication(unique: false, stateStore: temporaryStateStore())
+            let status = runApplication(app, arguments) {
+                guard let main = MainWindow.all.last else { return XCTFail("no window") }
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(main.window) != 0 }))
+                XInput.focus(main.window)
+                body(main)
+                for window in allToplevels() { gtk_window_destroy(gCast(window)) }
+            }
+            XCTAssertEqual(status, 0)
+            g_object_unref(UnsafeMutableRawPointer(app.application))
+        }
+    }
+
+    @MainActor
+    static func focused(_ main: MainWindow) -> WidgetPointer? {
+        gtk_root_get_focus(OpaquePointer(main.window)).map { gCast($0) }
+    }
+
+    @MainActor
+    static func focusHeaderBar(_ main: MainWindow) {
+        let titlebar = gtk_window_get_titlebar(gCast(main.window))!
+        let tab = descendants(of: titlebar, ofType: gtk_toggle_button_get_type()).first { gtk_widget_get_mapped($0) != 0 }!
+        gtk_widget_grab_focus(tab)
+        XCTAssertTrue(focused(main)?.isInside(titlebar) ?? false)
+    }
+
+    /// Alt+1 … Alt+4 from the header bar put the focus on each page's first
+    /// control (the outline's: its selected row).
+    func testPageShortcutsFromTheHeaderBarFocusThePage() {
+        Self.withApplication { main in
+            for (index, page) in Page.allCases.enumerated() {
+                Self.focusHeaderBar(main)
+                XInput.key("alt+\(index + 1)")
+                XCTAssertTrue(iterate(until: { main.currentPage == page && Self.focused(main)?.isInside(main.widget(of: page)) == true }),
+                              "Alt+\(index + 1) from the header bar puts the focus in \(page), not \(Self.focused(main).map { typeName(of: $0.object) } ?? "nothing")")
+            }
+            XInput.key("alt+3")
+            XCTAssertTrue(iterate(until: { main.outlinePage.focusedPosition != nil }))
+            XCTAssertEqual(main.outlinePage.focusedPosition, main.outlinePage.selectedPosition, "on the selected row")
+            Self.focusHeaderBar(main)
+            XInput.key("alt+4")
+            XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(main.collectionPage.searchEntry) == true }), "the filter first")
+        }
+    }
+
+    /// The outline has one cursor: the arrows move the focus, and the selection
+    /// with it; the tree keys act on that row.
+    func testTheOutlineHasOneCursor() {
+        Self.withApplication(["unfold", "--page", "outline"]) { main in
+            let outline = main.outlinePage
+            XCTAssertTrue(iterate(until: { outline.focusedPosition == 0 }), "the window opens with the focus on the selected row")
+            @MainActor func at(_ position: UInt32, _ why: String) {
+                XCTAssertTrue(iterate(until: { outline.focusedPosition == position && outline.selectedPosition == position }),
+                              "\(why): focus \(String(describing: outline.focusedPosition)), selection \(String(describing: outline.selectedPosition))")
+            }
+            for (key, position, why) in [("Right", 0, "→ opens Collection"), ("Down", 1, "↓ to Shapes"), ("Right", 1, "→ opens Shapes"),
+                                          ("Down", 2, "↓ to Circle"), ("Down", 3, "↓ to Square"), ("End", 5, "End to the last row"),
+                                          ("Home", 0, "Home to the first"), ("Page_Down", 5, "Page Down, past the end"),
+                                          ("Up", 4, "↑ to Palette"), ("Left", 0, "← on a leaf goes to its parent"),
+                                          ("minus", 0, "− closes it")] as [(String, UInt32, String)] {
+                XInput.key(key)
+                at(position, why)
+            }
+            XCTAssertEqual(outline.rows.map(\.title), ["Collection", "Following item"])
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { outline.rows.count == 6 }), "Enter toggles the focused row (Shapes stayed open)")
+            at(0, "Enter keeps the row")
+            // GTK 4.8's lists move through their rows with Tab too: the selection follows.
+            XInput.key("Tab")
+            at(1, "Tab: the next row")
+            XInput.key("shift+Tab")
+            at(0, "Shift+Tab: back")
+        }
+    }
+
+    /// The label list moves as GTK's lists do: ↑ ↓ by a row, Page Up and Page
+    /// Down by a view, Home and End to the ends, building rows as it goes; Tab
+    /// goes on to the row's pencil and out of the list, and back to the row.
+    func testTheLabelListByKeyboard() {
+        Self.withApplication(["unfold", "--synthetic", "1000"]) { main in
+            let page = main.collectionPage
+            let column = page.column
+            XCTAssertTrue(iterate(until: { page.loadingName == nil && column.rowCount > 0 && !column.isAnimating }), "the labels loaded")
+            XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(page.searchEntry) == true }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }), "Tab: the toggle")
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { column.focusedIndex == 0 }), "Tab: the first row")
+            @MainActor func at(_ index: Int, _ why: String) {
+                XCTAssertTrue(iterate(until: { column.focusedIndex == index }), "\(why): at \(String(describing: column.focusedIndex))")
+                guard let row = column.row(for: page.visibleIDs[index]), let scrolled = gtk_widget_get_ancestor(column.widget, gtk_scrolled_window_get_type()) else {
+                    return XCTFail("\(why): no row \(index)")
+                }
+                paintedFrame(main.window)
+                let bounds = row.bounds(in: scrolled), height = Float(gtk_widget_get_height(scrolled))
+                XCTAssertNotNil(bounds)
+                if let bounds {
+                    XCTAssertTrue(bounds.origin.y >= -0.5 && bounds.origin.y + bounds.size.height <= height + 0.5,
+                                  "\(why): the row is in view (y \(bounds.origin.y), height \(bounds.size.height) in \(height))")
+                }
+                let accessible = row.accessible
+                XCTAssertNil(accessibleMismatch({ _ in unfold_test_accessible_check_label(accessible, "\(page.collection.records[index].title), \(page.collection.records[index].category == .tile ? "Tile" : "Dot")") }, row))
+            }
+            XInput.key("Down")
+            at(1, "↓")
+            XInput.key("End")
+            at(999, "End")
+            XInput.key("Up")
+            at(998, "↑")
+            XInput.key("Home")
+            at(0, "Home")
+            XInput.key("Page_Down")
+            XCTAssertTrue(iterate(until: { (column.focusedIndex ?? 0) > 2 }), "Page Down moves by a view")
+            let perPage = column.focusedIndex ?? 0
+            XInput.key("Page_Down")
+            at(2 * perPage, "Page Down again")
+            XInput.key("Page_Up")
+            at(perPage, "Page Up")
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_menu_button_get_type()) != nil } ?? false }),
+                          "Tab: the row's pencil")
+            XInput.key("shift+Tab")
+            at(perPage, "Shift+Tab: back to the row")
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_popover_get_type()) != nil } ?? false }),
+                          "Enter on a row opens its note, with the focus in it")
+            XInput.key("Escape")
+            XInput.key("ctrl+f")
+            XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(page.searchEntry) == true }), "Ctrl+F: the filter")
+            XInput.type("amber")
+            XCTAssertTrue(iterate(until: { page.filter.query == "amber" }))
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { page.filter.query == "" }), "Escape clears the filter")
+        }
+    }
+
+    /// Reveal and Native: Tab reaches each header, Space and Enter toggle it,
+    /// and the focus never goes into closed content.
+    func testDisclosurePagesByKeyboard() {
+        Self.withApplication { main in
+            let reveal = main.revealPage
+            XCTAssertTrue(iterate(until: { Self.focused(main) == reveal.collection.header }), "the first control of the first page")
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { reveal.collection.isExpanded && !reveal.collection.reveal.isAnimating }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == reveal.shapes.header }), "Tab goes into open content")
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { reveal.shapes.isExpanded }))
+            XInput.key("shift+Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == reveal.collection.header }))
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { !reveal.collection.isExpanded && !reveal.collection.reveal.isAnimating }))
+            XInput.key("Tab")
+            XCTAssertFalse(Self.focused(main)?.isInside(reveal.collection.content) ?? false, "never into closed content")
+
+            XInput.key("alt+2")
+            let native = main.nativePage
+            XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(native.expanders[1]!) == true }))
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { gtk_expander_get_expanded(gCast(native.expanders[1]!)) != 0 }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(native.expanders[2]!) == true }), "Tab: the nested expander")
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { gtk_expander_get_expanded(gCast(native.expanders[2]!)) != 0 }))
+        }
+    }
+
+    /// The application's keys, from the header bar and from a page.
+    func testApplicationShortcuts() {
+        Self.withApplication { main in
+            Self.focusHeaderBar(main)
+            XInput.key("F1")
+            XCTAssertTrue(iterate(until: { main.shortcutsWindow.map { gtk_window_is_active(gCast($0)) != 0 } ?? false }),
+                          "F1: the shortcuts, with the focus")
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { main.shortcutsWindow == nil }), "Escape closes them")
+            XInput.focus(main.window)
+            XInput.key("F10")
+            XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_popover_menu_get_type()) != nil } ?? false }),
+                          "F10: the main menu, with the focus")
+            XInput.key("Escape")
+            XInput.key("ctrl+n")
+            XCTAssertTrue(iterate(until: { MainWindow.all.count == 2 }))
+            let second = MainWindow.all.last!
+            XCTAssertTrue(iterate(until: { Self.focused(second)?.isInside(second.widget(of: second.currentPage)) == true }),
+                          "a new window has the focus in its page")
+            XInput.focus(second.window)
+            XInput.key("ctrl+w")
+            XCTAssertTrue(iterate(until: { MainWindow.all.count == 1 }))
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import XCTest
+
+/// Every kind of labels file a user can name, through the real binary: each
+/// has a stated outcome, and errors reach the terminal of the launch that
+/// made them, with its exit status.
+final class LabelsFileMatrixTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-matrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8], in folder: URL? = nil) -> String {
+        let path = (folder ?? directory).appendingPathComponent(name).path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "wrote \(name)")
+        return path
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String, in folder: URL? = nil) -> String { write(name, Array(text.utf8), in: folder) }
+
+    /// The captions and row names of every window now.
+    static func captions(_ nodes: [AppProcessTests.Node]) -> [String] {
+        nodes.filter { $0.role == "label" && ($0.name.contains(" labels") || $0.name.contains("…")) }.map(\.name)
+    }
+
+    static func rows(_ nodes: [AppProcessTests.Node]) -> [String] {
+        nodes.filter { $0.role == "list item" }.map(\.name)
+    }
+
+    /// Runs the app with `arguments` from `directory` as the only instance, waits
+    /// for the rows `expected`, and ends it.
+    func assertShows(_ expected: [String], _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let app = try AppProcessTests.launch(arguments, directory: directory)
+        defer { AppProcessTests.stop(app) }
+        let nodes = try AppProcessTests.waitForTree { Self.rows($0) == expected }
+        XCTAssertEqual(Self.rows(nodes), expected, "\(arguments)", file: file, line: line)
+        XCTAssertEqual(AppProcessTests.stderr(of: app), "", file: file, line: line)
+    }
+
+    /// Runs the app and expects it to end at once with `status` and `message`, showing no window.
+    func assertFails(_ arguments: [String], status: Int32 = 1, saying message: String,
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let output = try AppProcessTests.run(AppProcessTests.executable, arguments, directory: directory)
+        XCTAssertEqual(output.status, status, "\(arguments): \(output.stderr)", file: file, line: line)
+        XCTAssertEqual(output.stderr, "unfold: \(message)\n", file: file, line: line)
+    }
+
+    func testWhatSpreadsheetsAndEditorsWrite() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        write("bom.json", bom + Array(#"[{"id": 1, "title": "Café", "category": "tile"}]"#.utf8))
+        try assertShows(["Café, Tile"], ["--labels", "bom.json"])
+        write("export.tsv", bom + Array("id\ttitle\tcategory\r\n1\tTile A\ttile\r\n2\tDot A\tdot\r\n".utf8))
+        try assertShows(["Tile A, Tile", "Dot A, Dot"], ["--labels", "export.tsv"])
+    }
+
+    func testMistakesAreSaidInWords() throws {
+        try assertFails(["--labels", directory.path], saying: "\(directory.path): is a folder, not a labels file")
+        write("one.json", #"{"id": 1, "title": "A", "category": "tile"}"#)
+        try assertFails(["--labels", "one.json"],
+                        saying: "one.json:1:1: this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
+        write("commas.csv", "1,Tile A,tile\n")
+        try assertFails(["--labels", "commas.csv"], saying: "commas.csv:1:1: expected 3 tab-separated fields (id, title, category), found 1: fields are separated by tabs, not commas or semicolons")
+        try assertFails(["--labels", "nowhere/missing.tsv"], saying: "nowhere/missing.tsv: no such file")
+    }
+
+    /// `--labels <(command)`, as a shell passes it.
+    func testAPipe() throws {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: "/bin/bash")
+        app.arguments = ["-c", #"exec "$0" --labels <(printf '7\tPiped\tdot\n')"#, AppProcessTests.executable]
+        app.environment = launchEnvironment()
+        try app.run()
+        defer { AppProcessTests.stop(app) }
+        _ = try AppProcessTests.waitForTree { Self.rows($0) == ["Piped, Dot"] }
+    }
+
+    /// A FIFO with no writer: the window comes at once and says it waits; the
+    /// labels show when the writer comes.
+    func testAFIFOWhoseWriterComesLate() throws {
+        XCTAssertEqual(mkfifo(directory.appendingPathComponent("fifo").path, 0o600), 0)
+        let app = try AppProcessTests.launch(["--labels", "fifo"], directory: directory)
+        defer { AppProcessTests.stop(app) }
+        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("Waiting for labels from fifo…") }
+        let writer = try XCTUnwrap(FileHandle(forWritingAtPath: directory.appendingPathComponent("fifo").path))
+        // Part of it: the caption says how much has come.
+        writer.write(Data("1\tFirst\ttile\n".utf8))
+        writer.write(Data((2...9_000).map { "\($0)\tRow \($0)\tdot\n" }.joined().utf8))
+        _ = try AppProcessTests.waitForTree { Self.captions($0).contains { $0.hasPrefix("Reading labels from fifo… ") } }
+        try writer.close()
+        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("9000 of 9000 labels") }
+        XCTAssertTrue(AppProcessTests.waitForExit(app, timeout: 0.5) == false, "the app stays, showing the labels")
+    }
+
+    /// A writer that stops half-way through a label: the launch ends with
+    /// where the file ends, and no window stays.
+    func testAFileCutShort() throws {
+        XCTAssertEqual(mkfifo(directory.appendingPathComponent("cut").path, 0o600), 0)
+        let app = try AppProcessTests.launch(["--labels", "cut"], directory: directory)
+        defer { AppProcessTests.stop(app) }
+        let writer = try XCTUnwrap(FileHandle(forWritingAtPath: directory.appendingPathComponent("cut").path))
+        writer.write(Data(#"[{"id": 1, "title": "Whole", "category": "tile"}, {"id": 2, "tit"#.utf8))
+        try writer.close()
+        XCTAssertTrue(AppProcessTests.waitForExit(app), "a bad file ends the run")
+        XCTAssertEqual(app.terminationStatus, 1)
+        XCTAssertEqual(AppProcessTests.stderr(of: app), "unfold: cut:1:65: the file ends inside a string\n")
+    }
+
+    /// The window closed while the labels load: the load stops and the launch
+    /// says so, with a non-zero status.
+    func testClosingTheWindowWhileItLoads() throws {
+        XCTAssertEqual(mkfifo(directory.appendingPathComponent("never").path, 0o600), 0)
+        let app = try AppProcessTests.launch(["--labels", "never"], directory: directory)
+        defer { AppProcessTests.stop(app) }
+        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("Waiting for labels from never…") }
+        _ = try AppProcessTests.focusWindow(of: app)
+        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["key", "ctrl+w"]).status, 0)
+        XCTAssertTrue(AppProcessTests.waitForExit(app, timeout: 5), "the writer never came, and the run still ends")
+        XCTAssertEqual(app.terminationStatus, 1)
+        XCTAssertEqual(AppProcessTests.stderr(of: app), "unfold: stopped loading never: its window was closed\n")
+    }
+
+    /// Root reads every file: the check runs as another user, as users do.
+    func testAnUnreadableFile() throws {
+        let secret = write("secret.tsv", "1\tA\ttile\n")
+        XCTAssertEqual(chmod(secret, 0o600), 0)
+        XCTAssertEqual(chmod(directory.path, 0o755), 0)
+        var environment = launchEnvironment()
+        // Another user has neither this session bus nor its display's cookie:
+        // the app runs as its own instance, on a copy of the cookie.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
+        environment["NO_AT_BRIDGE"] = "1"
+        if let cookie = environment["XAUTHORITY"] {
+            let copy = write("cookie", Array(try Data(contentsOf: URL(fileURLWithPath: cookie))))
+            XCTAssertEqual(chmod(copy, 0o644), 0)
+            environment["XAUTHORITY"] = copy
+        }
+        environment["XDG_CONFIG_HOME"] = directory.path
+        environment["HOME"] = directory.path
+        let output = try AppProcessTests.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", AppProcessTests.executable, "--labels", secret],
+            directory: directory, environment: environment)
+        XCTAssertEqual(output.status, 1, output.stderr)
+        XCTAssertTrue(output.stderr.hasSuffix("unfold: \(secret): cannot be read: permission denied\n"), output.stderr)
+    }
+
+    /// A second launch from another directory: its relative path is its own
+    /// directory's, its errors are on its own terminal, with its own status.
+    func testASecondLaunchFromAnotherDirectory() throws {
+        let first = directory.appendingPathComponent("first"), second = directory.appendingPathComponent("second")
+        for folder in [first, second] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        write("labels.tsv", "1\tFrom the second directory\ttile\n", in: second)
+        write("broken.json", "[{\"id\": 1,", in: second)
+        let primary = try AppProcessTests.launch([], directory: first)
+        defer { AppProcessTests.stop(primary) }
+        _ = try AppProcessTests.waitForTree { AppProcessTests.node("Collection", in: $0) != nil }
+
+        let shown = try AppProcessTests.run(AppProcessTests.executable, ["--labels", "labels.tsv"], directory: second)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stderr, "")
+        _ = try AppProcessTests.waitForTree { Self.rows($0) == ["From the second directory, Tile"] }
+
+        let missing = try AppProcessTests.run(AppProcessTests.executable, ["--labels", "missing.tsv"], directory: second)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "unfold: missing.tsv: no such file\n")
+        let broken = try AppProcessTests.run(AppProcessTests.executable, ["--labels", "broken.json"], directory: second)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.stderr, "unfold: broken.json:1:11: the file ends where a string should be\n")
+
+        // A pipe goes to the running instance too, as the launch's input.
+        let piped = Process()
+        piped.executableURL = URL(fileURLWithPath: "/bin/bash")
+        piped.arguments = ["-c", #"exec "$0" --labels <(printf '8\tThrough a pipe\tdot\n')"#, AppProcessTests.executable]
+        piped.environment = launchEnvironment()
+        piped.currentDirectoryURL = second
+        try piped.run()
+        XCTAssertTrue(AppProcessTests.waitForExit(piped))
+        XCTAssertEqual(piped.terminationStatus, 0)
+        let nodes = try AppProcessTests.waitForTree { Self.rows($0).contains("Through a pipe, Dot") }
+        XCTAssertEqual(nodes.filter { $0.role == "frame" }.count, 3, "the first window and one per labels launch")
+        XCTAssertTrue(primary.isRunning)
+        XCTAssertEqual(AppProcessTests.stderr(of: primary), "", "the other launches' errors are not the first one's")
+    }
+
+    /// No labels is said as such, whether from a file or generated.
+    func testEmptyCollectionsSaySo() throws {
+        write("empty.json", "[]")
+        for arguments in [["--labels", "empty.json"], ["--synthetic", "0"]] {
+            let app = try AppProcessTests.launch(arguments, directory: directory)
+            defer { AppProcessTests.stop(app) }
+            let nodes = try AppProcessTests.waitForTree { $0.contains { $0.name == "This collection has no labels" } }
+            XCTAssertTrue(Self.captions(nodes).contains("0 of 0 labels"), "\(arguments): \(Self.captions(nodes))")
+            XCTAssertNil(AppProcessTests.node("No matching labels", in: nodes))
+            XCTAssertEqual(Self.rows(nodes), [], "\(arguments): not the tutorial's four")
+        }
+    }
+}
