@@ -132,7 +132,15 @@ final class LabelsFileMatrixTests: XCTestCase {
         let secret = write("secret.tsv", "1\tA\ttile\n")
         XCTAssertEqual(chmod(secret, 0o600), 0)
         XCTAssertEqual(chmod(directory.path, 0o755), 0)
+        // The other user may not read this checkout (under /root, say): it gets
+        // a copy of the app and its stylesheet of its own.
+        let binary = directory.appendingPathComponent("unfold").path
+        try FileManager.default.copyItem(atPath: AppProcessTests.executable, toPath: binary)
+        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("data/unfold.css").path,
+                                         toPath: directory.appendingPathComponent("unfold.css").path)
+        for path in [binary, directory.appendingPathComponent("unfold.css").path] { XCTAssertEqual(chmod(path, 0o755), 0) }
         var environment = launchEnvironment()
+        environment["UNFOLD_DATA_DIR"] = directory.path
         // Another user has neither this session bus nor its display's cookie:
         // the app runs as its own instance, on a copy of the cookie.
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
@@ -145,7 +153,7 @@ final class LabelsFileMatrixTests: XCTestCase {
         environment["XDG_CONFIG_HOME"] = directory.path
         environment["HOME"] = directory.path
         let output = try AppProcessTests.run(
-            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", AppProcessTests.executable, "--labels", secret],
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "--labels", secret],
             directory: directory, environment: environment)
         XCTAssertEqual(output.status, 1, output.stderr)
         XCTAssertTrue(output.stderr.hasSuffix("unfold: \(secret): cannot be read: permission denied\n"), output.stderr)

@@ -41,6 +41,19 @@ final class LayoutAuditTests: GtkTestCase {
         }
     }
 
+    /// Right to left, the same holds (long titles once ended up off-screen).
+    func testRightToLeft() {
+        onMain {
+            AnimationSettings.setAnimationsEnabled(false)
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)  // put back by tearDown
+            for (script, sample) in [Self.scripts[0], Self.scripts[2]] {
+                let title = Self.title(sample, length: 300)
+                let records = (1...40).map { LabelRecord(id: $0, title: "\($0) \(title)", category: .tile) }
+                Self.audit(collection: try! LabelCollection(records), hierarchy: Self.hierarchy(title), "right to left, \(script)")
+            }
+        }
+    }
+
     /// Real names nobody here wrote: countries in 158 languages, and every
     /// character's name in Unicode (as the Swift library knows them).
     func testRealNames() throws {
