@@ -17,6 +17,8 @@
 # Named for what it becomes: the script a meson.build calls to drive SwiftPM,
 # as GNOME's Rust apps wrap cargo.
 set -euo pipefail
+# The app resolves relative paths (--labels FILE) where the user typed them.
+caller_dir=$PWD
 cd "$(dirname "$(readlink -f "$0")")"
 
 app_id=io.github.unfold.Unfold
@@ -27,7 +29,7 @@ app_id=io.github.unfold.Unfold
 # validators, screenshots (imagemagick), memcheck (valgrind), gdbus to call the
 # app's D-Bus actions, and a UTF-8 locale other than C (glibc ignores LANGUAGE
 # under C).
-run_packages=(libgtk-4-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext)
+run_packages=(libgtk-4-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
 test_packages=("${run_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi gir1.2-atspi-2.0
   desktop-file-utils appstream locales imagemagick valgrind libglib2.0-bin)
 test_locale=en_US.UTF-8
@@ -77,9 +79,10 @@ ensure_swift() {
   command -v swift >/dev/null || { say "swift is not on PATH (Swift 6 toolchain required)"; exit 1; }
 }
 
+# The build's log goes to stderr, so that stdout is the app's own (`run --version`).
 swift_build() {
   ensure_swift
-  swift build "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
+  swift build "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2) 1>&2
 }
 
 # The labels-file fuzzer: libFuzzer and AddressSanitizer, in a build directory
@@ -116,15 +119,29 @@ with_display() {
   "${command[@]}"
 }
 
-# glibc ignores LANGUAGE under the C locale: give a LANGUAGE= run a real one.
+# glibc ignores LANGUAGE under the C locale: a LANGUAGE= run gets a real locale
+# of that language when there is one (so numbers are written as it writes
+# them), else the test locale.
 locale_for_language() {
   [ -n "${LANGUAGE:-}" ] || return 0
   case "$(locale 2>/dev/null | sed -n 's/^LC_MESSAGES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p')" in
-    C|POSIX|C.UTF-8|C.utf8|"")
-      ensure_locale "$test_locale"
-      export LC_ALL="$test_locale"
-      ;;
+    C|POSIX|C.UTF-8|C.utf8|"") ;;
+    *) return 0 ;;
   esac
+  local language=${LANGUAGE%%:*} candidate
+  case "$language" in
+    *_*) candidate="$language.UTF-8" ;;
+    *) # fr: fr_FR first, else the first country listed (he: he_IL)
+      candidate=$(grep -m1 -x "${language}_$(echo "$language" | tr '[:lower:]' '[:upper:]').UTF-8 UTF-8" \
+                    /usr/share/i18n/SUPPORTED 2>/dev/null | cut -d' ' -f1)
+      [ -n "$candidate" ] || candidate=$(grep -m1 -i "^${language}_[A-Z]*\.UTF-8 " /usr/share/i18n/SUPPORTED 2>/dev/null | cut -d' ' -f1) ;;
+  esac
+  if [ -n "$candidate" ] && { has_locale "$candidate" || { [ "$(id -u)" -eq 0 ] && ensure_locale "$candidate"; }; }; then
+    export LC_ALL="$candidate"
+  else
+    ensure_locale "$test_locale"
+    export LC_ALL="$test_locale"
+  fi
 }
 
 install_files() {
@@ -160,7 +177,9 @@ case "$command" in
       exit 1
     fi
     locale_for_language
-    exec "$(swift build --show-bin-path)/unfold" "$@"
+    binary="$(swift build --show-bin-path)/unfold"
+    cd "$caller_dir"
+    exec "$binary" "$@"
     ;;
   test)
     ensure_packages "${test_packages[@]}"
@@ -179,7 +198,7 @@ case "$command" in
     export UNFOLD_EXECUTABLE
     UNFOLD_EXECUTABLE="$(swift build --show-bin-path)/unfold"
     export UNFOLD_FUZZER="$PWD/$fuzzer"
-    with_display swift test --skip-build --disable-swift-testing "$@"
+    with_display swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
     ;;
   install)
     prefix="" binary=""
@@ -225,7 +244,10 @@ case "$command" in
       -o data/po/unfold.pot $(git ls-files 'Sources/*.swift' ':!Sources/UnfoldCore')
     xgettext --language=Desktop -j --package-name=unfold --package-version=0.1.0 \
       --msgid-bugs-address=https://github.com/unfold/unfold/issues -o data/po/unfold.pot "data/$app_id.desktop"
-    for lang in $(languages); do msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot; done
+    for lang in $(languages); do
+      msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot
+      msgattrib --no-obsolete -o "data/po/$lang.po" "data/po/$lang.po"  # what no longer exists goes
+    done
     ;;
   *)
     sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2

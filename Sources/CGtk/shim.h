@@ -45,6 +45,11 @@ static inline void unfold_accessible_set_selected(GtkAccessible *accessible, gbo
     gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
 }
 
+static inline void unfold_accessible_set_level(GtkAccessible *accessible, int level)
+{
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+
 static inline void unfold_accessible_set_controls(GtkAccessible *accessible, GtkAccessible *controlled)
 {
     gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL, -1);

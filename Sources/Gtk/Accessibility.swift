@@ -6,6 +6,16 @@ public enum Accessibility {
         unfold_accessible_set_expanded(widget.accessible, expanded ? 1 : 0)
     }
 
+    /// No description (GTK makes one of a tooltip, which may only repeat the name).
+    public static func resetDescription(_ widget: WidgetPointer) {
+        gtk_accessible_reset_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+    }
+
+    /// How deep an item is in a tree (1 at the top).
+    public static func setLevel(_ widget: WidgetPointer, _ level: Int) {
+        unfold_accessible_set_level(widget.accessible, Int32(level))
+    }
+
     /// The widget is not something that expands at all.
     public static func resetExpanded(_ widget: WidgetPointer) {
         gtk_accessible_reset_state(widget.accessible, GTK_ACCESSIBLE_STATE_EXPANDED)

@@ -31,7 +31,7 @@ extension Accessibility {
             setHidden(widget, true)
             return
         }
-        let speaksForContext = ["GtkScrolledWindow", "GtkTextView", "GtkPopoverMenu", "GtkPopoverContent"]
+        let speaksForContext = ["GtkScrolledWindow", "GtkTextView", "GtkPopoverMenu", "GtkPopoverContent", "GtkStackSwitcher", "GtkPopover"]
         if speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context {
             setLabel(widget, context)
         }

@@ -142,6 +142,9 @@ public enum Widgets {
         let inner = gtk_widget_get_first_child(button)!
         Accessibility.setLabel(inner, label)
         Accessibility.setHasPopup(inner, true)
+        // The label is its tooltip too; not its description, which would say it twice.
+        gtk_widget_set_tooltip_text(inner, label)
+        Accessibility.resetDescription(inner)
         if let menu {
             gtk_menu_button_set_menu_model(gCast(button), menu)
             if let popover = gtk_menu_button_get_popover(gCast(button)) {

@@ -32,6 +32,7 @@ public final class CollectionPage {
     /// faded in where the rows were.
     public let emptyState: WidgetPointer
     private let emptyLabel: WidgetPointer
+    private let scrolled: WidgetPointer
     private var pendingColumnUpdate: TickCallback?
 
     public convenience init(collection: LabelCollection = SampleData.labels) {
@@ -82,7 +83,7 @@ public final class CollectionPage {
         let overlay = Widgets.make(gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gCast(overlay), column.widget)
         gtk_overlay_add_overlay(gCast(overlay), emptyState)
-        let scrolled = Widgets.verticalScroller(overlay, label: tr("Labels"))
+        scrolled = Widgets.verticalScroller(overlay, label: tr("Labels"))
         gtk_scrolled_window_set_min_content_height(gCast(scrolled), Self.listHeight)
         // The column scrolls its focused row into view itself; the viewport would
         // scroll to a row before it is placed.
@@ -237,8 +238,11 @@ public final class CollectionPage {
     private func updateColumn() {
         guard let indices = session.cachedIndices(filter) else { return }  // a pass is still running
         column.setVisibleKeys(indices)
-        // An empty list is not there for assistive technologies: the empty state speaks.
+        // An empty list is not there for assistive technologies (the empty state
+        // speaks) nor for the keyboard: its pane, with nothing to focus in it,
+        // would take the focus itself, with no ring to show it.
         Accessibility.setHidden(column.widget, indices.isEmpty)
+        gtk_widget_set_can_focus(scrolled, indices.isEmpty ? 0 : 1)
         let empty = indices.isEmpty && loadingName == nil
         if empty {
             gtk_label_set_text(gCast(emptyLabel), collection.count == 0 ? tr("This collection has no labels") : tr("No matching labels"))
@@ -282,10 +286,18 @@ public final class CollectionPage {
             filter.query = String(cString: gtk_editable_get_text(gCast(self.searchEntry)))
             self.setFilter(filter)
         }
-        // Escape in the entry clears the query.
+        // Escape in the entry clears the query; so does Escape anywhere else
+        // on the page (a row, the toggle), as the shortcuts window says.
         onSignal(searchEntry, "stop-search") { [unowned self] in
             gtk_editable_set_text(gCast(self.searchEntry), "")
         }
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [unowned self] keyval, _ in
+            guard keyval == UInt32(GDK_KEY_Escape), !self.filter.query.isEmpty else { return false }
+            gtk_editable_set_text(gCast(self.searchEntry), "")
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
         onSignal(tilesOnlyToggle, "toggled") { [unowned self] in
             var filter = self.filter
             filter.tilesOnly = gtk_check_button_get_active(gCast(self.tilesOnlyToggle)) != 0

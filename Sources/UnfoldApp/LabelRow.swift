@@ -23,24 +23,28 @@ final class LabelRow {
 
     init(record: LabelRecord, note: String, onNoteChange: @escaping @MainActor (String) -> Void) {
         self.record = record
+        shownTitle = Self.shown(record.title)
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
         widget.addCSSClass("label-row")
         gtk_widget_set_focusable(widget, 1)
 
-        let title = Widgets.ellipsizingLabel(record.title)
+        let title = Widgets.ellipsizingLabel(shownTitle)
         gtk_widget_set_hexpand(title, 1)
         let category = Widgets.label(Self.name(of: record.category), xalign: 1)
         category.addCSSClass("dim-label")
 
         noteEntry = gtk_entry_new()
         gtk_entry_set_placeholder_text(gCast(noteEntry), tr("Note"))
-        Accessibility.setLabel(noteEntry, fill(tr("Note for {title}"), ["title": record.title]))
+        Accessibility.setLabel(noteEntry, fill(tr("Note for {title}"), ["title": shownTitle]))
         gtk_editable_set_text(gCast(noteEntry), note)
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gCast(popover), noteEntry)
+        // The popover and its inner part are named after the note they hold.
+        Accessibility.setLabel(popover, fill(tr("Note for {title}"), ["title": shownTitle]))
+        Accessibility.repair(popover, context: fill(tr("Note for {title}"), ["title": shownTitle]))
 
         editButton = Widgets.menuButton(iconName: "document-edit-symbolic",
-                                        label: fill(tr("Edit note for {title}"), ["title": record.title]))
+                                        label: fill(tr("Edit note for {title}"), ["title": shownTitle]))
         gtk_menu_button_set_has_frame(gCast(editButton), 0)
         gtk_menu_button_set_popover(gCast(editButton), popover)
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
@@ -74,18 +78,32 @@ final class LabelRow {
     }
 
     /// A row with a note says so: the pencil takes the accent colour, its
-    /// tooltip is the note, and screen readers hear it in the row's name.
+    /// tooltip is the note (which screen readers hear as its description), and
+    /// the row's name says it has one.
     private func showNote(_ note: String) {
-        gtk_widget_set_tooltip_text(editButton, note.isEmpty ? tr("Edit note") : note)
+        let pencil = gtk_widget_get_first_child(editButton)!
+        gtk_widget_set_tooltip_text(pencil, note.isEmpty ? tr("Edit note") : note)
+        // GTK describes a widget by its tooltip: "Edit note" would repeat the name.
+        if note.isEmpty { Accessibility.resetDescription(pencil) }
         let category = Self.name(of: record.category)
         if note.isEmpty {
             editButton.removeCSSClass("has-note")
-            Accessibility.setLabel(widget, fill(tr("{title}, {category}"), ["title": record.title, "category": category]))
+            Accessibility.setLabel(widget, fill(tr("{title}, {category}"), ["title": shownTitle, "category": category]))
         } else {
             editButton.addCSSClass("has-note")
             // TRANSLATORS: a collection row's name for screen readers, when the user wrote a note for it.
-            Accessibility.setLabel(widget, fill(tr("{title}, {category}, has a note"), ["title": record.title, "category": category]))
+            Accessibility.setLabel(widget, fill(tr("{title}, {category}, has a note"), ["title": shownTitle, "category": category]))
         }
+    }
+
+    /// The title as the row shows and names it: whole, up to a length no
+    /// screen shows on one line (text measured in 32-bit Pango units
+    /// overflows at a few hundred thousand characters and garbles the layout).
+    let shownTitle: String
+    static let titleLimit = 1_000
+
+    static func shown(_ title: String) -> String {
+        title.unicodeScalars.count <= titleLimit ? title : String(String.UnicodeScalarView(title.unicodeScalars.prefix(titleLimit))) + "…"
     }
 
     static func name(of category: LabelRecord.Category) -> String {

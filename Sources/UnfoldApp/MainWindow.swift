@@ -32,6 +32,7 @@ public final class MainWindow {
     public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil,
                 collection: LabelCollection? = nil, loading: String? = nil,
                 hierarchy: [OutlineNode] = SampleData.hierarchy) {
+        labelsName = loading
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
         gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
         if state?.maximized == true { gtk_window_maximize(gCast(window)) }
@@ -90,7 +91,11 @@ public final class MainWindow {
         switch currentPage {
         case .collection: gtk_widget_grab_focus(collectionPage.searchEntry)
         case .outline: outlinePage.focusSelectedRow()
-        case .reveal, .native: _ = gtk_widget_child_focus(widget(of: currentPage), GTK_DIR_TAB_FORWARD)
+        case .reveal, .native:
+            // From the page's start, not from where the focus last was in it
+            // (which GtkStack would bring back).
+            gtk_root_set_focus(OpaquePointer(window), nil)
+            _ = gtk_widget_child_focus(widget(of: currentPage), GTK_DIR_TAB_FORWARD)
         }
     }
 
@@ -139,8 +144,14 @@ public final class MainWindow {
 
     private var showPageAction: OpaquePointer?
 
+    /// The labels file this window shows, if it was opened for one.
+    private let labelsName: String?
+
     private func pageDidChange() {
-        gtk_window_set_title(gCast(window), currentPage.windowTitle)
+        // A window for a labels file says which: several can be open.
+        let title = currentPage == .collection && labelsName != nil
+            ? fill(tr("{file} — Label Collection"), ["file": labelsName!]) : currentPage.windowTitle
+        gtk_window_set_title(gCast(window), title)
         if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
     }
 
@@ -159,7 +170,6 @@ public final class MainWindow {
         let menuButton = Widgets.menuButton(iconName: "open-menu-symbolic", label: tr("Main Menu"), menu: gCast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
         gtk_menu_button_set_primary(gCast(menuButton), 1)  // F10 opens it
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
 
         let headerBar = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(gCast(headerBar), squeezer.widget)

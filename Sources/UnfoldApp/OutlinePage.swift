@@ -204,6 +204,9 @@ public final class OutlinePage {
             guard let itemWidget = gtk_widget_get_parent(expander) else { return }
             self.selectWhenFocused(itemWidget)
             Accessibility.setLabel(itemWidget, title)
+            Accessibility.setLevel(itemWidget, Int(gtk_tree_list_row_get_depth(OpaquePointer(listRow))) + 1)
+            // The arrow is drawn for the eye; the row itself says whether it is open.
+            Accessibility.hideDecorations(in: expander)
             let row = OpaquePointer(listRow)
             Self.showExpansion(of: row, on: itemWidget)
             self.rowWatches.removeValue(forKey: listItem)?.disconnect()

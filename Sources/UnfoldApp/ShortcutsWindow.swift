@@ -70,14 +70,7 @@ enum ShortcutsWindow {
         }
         gtk_window_set_child(gCast(window), Widgets.verticalScroller(content, label: title))
 
-        // Escape closes it, as it closes any dialog.
-        let keys = gtk_event_controller_key_new()!
-        onKeyPressed(keys) { keyval, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
-            gtk_window_close(gCast(window))
-            return true
-        }
-        gtk_widget_add_controller(window, keys)
+        DialogKeys.install(on: window, application: gtk_window_get_application(gCast(parent)))
         Accessibility.repair(window)
         return window
     }

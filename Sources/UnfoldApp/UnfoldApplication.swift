@@ -75,13 +75,16 @@ public final class UnfoldApplication {
             return 0
         }
         if let name = Self.stringOption(options, "page"), Page(rawValue: name) == nil {
-            return fail(fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names]), status: 2)
+            return fail(fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names]))
         }
         let path = Self.filenameOption(options, "labels")
         let synthetic = Self.stringOption(options, "synthetic")
-        if path != nil && synthetic != nil { return fail(tr("use either --labels or --synthetic, not both"), status: 2) }
+        if path != nil && synthetic != nil { return fail(tr("use either --labels or --synthetic, not both")) }
         if let synthetic, Self.syntheticCount(synthetic) == nil {
-            return fail(fill(tr("--synthetic needs a whole number of 0 or more, not “{count}”"), ["count": synthetic]), status: 2)
+            let digits = synthetic.trimmingCharacters(in: .whitespaces)
+            let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            return fail(isNumber ? fill(tr("--synthetic {count} is more labels than there can be"), ["count": digits])
+                                 : fill(tr("--synthetic needs a whole number of 0 or more, not “{count}”"), ["count": synthetic]))
         }
         if let path, path != "-" {
             // A pipe or FIFO can only be read by this process: if another
@@ -90,7 +93,7 @@ public final class UnfoldApplication {
             var status = stat()
             if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
                 let stream = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-                guard stream >= 0 else { return fail("\(path): \(LabelsSource.openProblem(errno))", status: 1) }
+                guard stream >= 0 else { return fail("\(path): \(LabelsSource.openProblem(errno))") }
                 dup2(stream, STDIN_FILENO)
                 close(stream)
                 g_variant_dict_insert_value(options, Self.labelsOnStandardInput, g_variant_new_boolean(1))
@@ -99,10 +102,11 @@ public final class UnfoldApplication {
         return -1
     }
 
-    /// Prints `message` for this launch and returns `status`.
-    private func fail(_ message: String, status: Int32) -> Int32 {
+    /// Prints `message` for this launch and returns its exit status, 1 (as GLib's
+    /// own option errors do).
+    private func fail(_ message: String) -> Int32 {
         FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
-        return status
+        return 1
     }
 
     static func syntheticCount(_ text: String) -> Int? {
@@ -126,6 +130,13 @@ public final class UnfoldApplication {
     /// In the primary instance, for its own launch and every later one.
     private func handle(_ commandLine: OpaquePointer) -> Int32 {
         guard startupFailure == nil else { return 1 }
+        // Unfold takes no arguments but its options: a file name alone is a
+        // mistake worth a word, not a window that ignores it.
+        if let extra = Self.arguments(of: commandLine).dropFirst().first {
+            unfold_command_line_printerr(gCast(commandLine), "unfold: " + fill(
+                tr("unexpected argument “{argument}” (to show a labels file: --labels {argument})"), ["argument": extra]))
+            return 1
+        }
         let options = g_application_command_line_get_options_dict(gCast(commandLine))!
         if g_variant_dict_contains(options, "reduce-motion") != 0 {
             AnimationSettings.setAnimationsEnabled(false)
@@ -144,6 +155,13 @@ public final class UnfoldApplication {
         }
         showLabels(LabelsLoad(origin), page: page, launch: Launch(commandLine))
         return 0
+    }
+
+    private static func arguments(of commandLine: OpaquePointer) -> [String] {
+        var count: Int32 = 0
+        guard let arguments = g_application_command_line_get_arguments(gCast(commandLine), &count) else { return [] }
+        defer { g_strfreev(arguments) }
+        return (0..<Int(count)).compactMap { arguments[$0].map { String(cString: $0) } }
     }
 
     /// Where `--labels` or `--synthetic` asks the labels to come from, opened:
@@ -213,10 +231,11 @@ public final class UnfoldApplication {
         }
         window.onDestroy = { [unowned self] in
             guard !finished else { return }
-            // Closed while it loaded: stop, and end the launch.
+            // Closed while it loaded: the user chose to stop; the launch ends as
+            // any whose window the user closed.
             finished = true
             load.cancel()
-            self.end(launch, status: 1, message: fill(tr("stopped loading {file}: its window was closed"), ["file": load.name]))
+            self.end(launch, status: 0, message: nil)
         }
         load.start(progress: { [weak window] progress in
             window?.collectionPage.showLoading(progress)
@@ -284,6 +303,8 @@ public final class UnfoldApplication {
             gtk_window_set_transient_for(gCast(dialog), parent)
         }
         gtk_window_set_modal(gCast(dialog), 1)
+        gtk_window_set_destroy_with_parent(gCast(dialog), 1)
+        DialogKeys.install(on: dialog, application: application)
         Accessibility.repair(dialog)
         gtk_window_present(gCast(dialog))
     }
@@ -314,5 +335,24 @@ final class Launch {
 
     isolated deinit {
         finish(status: 0, message: nil)
+    }
+}
+
+/// The keys of a window that is not a main window (the about dialog, the
+/// shortcuts): the application's own (Ctrl+Q), and Escape or Ctrl+W closes it.
+@MainActor
+enum DialogKeys {
+    static func install(on window: WidgetPointer, application: UnsafeMutablePointer<GtkApplication>?) {
+        if let application { gtk_window_set_application(gCast(window), application) }
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { keyval, state in
+            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            guard keyval == UInt32(GDK_KEY_Escape) || (control && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))) else {
+                return false
+            }
+            gtk_window_close(gCast(window))
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
     }
 }

@@ -79,6 +79,8 @@ public enum LabelsFile {
             case UInt8(ascii: "["): records = try reader.jsonRecords(checkpoint)
             case UInt8(ascii: "{"):
                 throw reader.error("this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
+            case _ where path.lowercased().hasSuffix(".json"):
+                throw reader.error("a JSON labels file is an array, starting with “[” (JSON has no comments)")
             default: records = try reader.tsvRecords(checkpoint)
             }
         } catch {
@@ -210,13 +212,11 @@ private struct Reader {
                 let valueOffset = offset
                 switch key {
                 case "id" where id == nil: id = try jsonInteger()
-                case "title" where title == nil: title = try jsonString()
+                case "title" where title == nil:
+                    title = try jsonString()
+                    try checkTitle(title!, at: valueOffset)
                 case "category" where category == nil:
-                    let name = try jsonString()
-                    guard let value = LabelRecord.Category(rawValue: name) else {
-                        throw error("unknown category “\(name)”: expected “tile” or “dot”", at: valueOffset)
-                    }
-                    category = value
+                    category = try self.category(try jsonString(), at: valueOffset)
                 case "id", "title", "category": throw error("“\(key)” appears twice in one label", at: keyOffset)
                 default: throw error("unknown field “\(key)”: a label has id, title and category", at: keyOffset)
                 }
@@ -315,7 +315,50 @@ private struct Reader {
 
     // MARK: TSV
 
+    // MARK: Checks both formats share
+
+    /// A title is some text, without NUL (GTK's strings end at one).
+    func checkTitle(_ title: String, at offset: Int) throws(ParseError) {
+        if title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            throw error("this label's title is empty", at: offset)
+        }
+        if title.utf8.contains(0) {
+            throw error("a title cannot hold a NUL character (U+0000)", at: offset)
+        }
+    }
+
+    /// "tile" or "dot", in any case, spaces around allowed.
+    func category(_ text: String, at offset: Int) throws(ParseError) -> LabelRecord.Category {
+        guard let category = LabelRecord.Category(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw error("unknown category \(quoted(text)): expected “tile” or “dot”", at: offset)
+        }
+        return category
+    }
+
+    // MARK: TSV
+
     static let tsvHeader = ["id", "title", "category"]
+
+    /// A field as spreadsheets write it: one wrapped in double quotes (with
+    /// inner quotes doubled) is unwrapped; any other is taken as it is.
+    static func unquoted(_ field: ArraySlice<UInt8>) -> String {
+        let quote = UInt8(ascii: "\"")
+        guard field.count >= 2, field.first == quote, field.last == quote else { return String(decoding: field, as: UTF8.self) }
+        var inner: [UInt8] = []
+        var index = field.startIndex + 1
+        let end = field.endIndex - 1
+        while index < end {
+            if field[index] == quote {
+                // Inside quotes, a quote comes doubled; a lone one means this
+                // was not a quoted field after all.
+                guard index + 1 < end, field[index + 1] == quote else { return String(decoding: field, as: UTF8.self) }
+                index += 1
+            }
+            inner.append(field[index])
+            index += 1
+        }
+        return String(decoding: inner, as: UTF8.self)
+    }
 
     mutating func tsvRecords(_ checkpoint: Checkpoint) throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
         var records: [(record: LabelRecord, offset: Int)] = []
@@ -323,16 +366,17 @@ private struct Reader {
         offset = start
         while offset < bytes.count {
             let lineStart = offset
-            while let byte = peek, byte != UInt8(ascii: "\n") { offset += 1 }
-            var lineEnd = offset
-            if offset < bytes.count { offset += 1 }  // the newline
-            if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            // Lines end with LF, CRLF, or CR alone (as old Mac files do).
+            while let byte = peek, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { offset += 1 }
+            let lineEnd = offset
+            if peek == UInt8(ascii: "\r") { offset += 1 }
+            if peek == UInt8(ascii: "\n") { offset += 1 }
             let line = bytes[lineStart..<lineEnd]
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines separate nothing
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             defer { isFirstLine = false }
             // Spreadsheets export a header line; it names the columns in order.
-            if isFirstLine && fields.map({ String(decoding: $0, as: UTF8.self).lowercased() }) == Self.tsvHeader { continue }
+            if isFirstLine && fields.map({ Self.unquoted($0).lowercased() }) == Self.tsvHeader { continue }
             guard fields.count == 3 else {
                 var problem = "expected 3 tab-separated fields (id, title, category), found \(fields.count)"
                 if fields.count == 1 && line.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
@@ -340,17 +384,17 @@ private struct Reader {
                 }
                 throw error(problem, at: lineStart)
             }
-            let idText = String(decoding: fields[0], as: UTF8.self)
+            let idText = Self.unquoted(fields[0])
             guard let id = Int(idText) else {
-                var problem = "the id “\(idText)” is not a whole number"
-                if isFirstLine { problem += " (a header line must be “id<TAB>title<TAB>category”)" }
+                let isNumber = !idText.isEmpty && idText.drop { $0 == "-" }.allSatisfy(\.isASCII) && idText.drop { $0 == "-" }.allSatisfy(\.isNumber)
+                var problem = isNumber ? "the id \(idText) is too large" : "the id \(quoted(idText)) is not a whole number"
+                if isFirstLine && !isNumber { problem += " (a header line must be “id<TAB>title<TAB>category”)" }
                 throw error(problem, at: lineStart)
             }
-            let categoryText = String(decoding: fields[2], as: UTF8.self)
-            guard let category = LabelRecord.Category(rawValue: categoryText) else {
-                throw error("unknown category “\(categoryText)”: expected “tile” or “dot”", at: fields[2].startIndex)
-            }
-            records.append((LabelRecord(id: id, title: String(decoding: fields[1], as: UTF8.self), category: category), lineStart))
+            let title = Self.unquoted(fields[1])
+            try checkTitle(title, at: fields[1].startIndex)
+            let category = try category(Self.unquoted(fields[2]), at: fields[2].startIndex)
+            records.append((LabelRecord(id: id, title: title, category: category), lineStart))
             if records.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset) }
         }
         return records
@@ -374,7 +418,11 @@ extension LabelsFile {
         var lines: [String] = []
         for record in records {
             guard !record.title.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return nil }
-            lines.append("\(record.id)\t\(record.title)\t\(record.category.rawValue)")
+            // A title that starts with a quote is written quoted, as spreadsheets
+            // do, so that reading it back does not take its quotes for theirs.
+            let title = record.title.hasPrefix("\"")
+                ? "\"" + record.title.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : record.title
+            lines.append("\(record.id)\t\(title)\t\(record.category.rawValue)")
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"
     }

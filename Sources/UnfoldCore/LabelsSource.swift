@@ -63,8 +63,13 @@ public final class LabelsSource: @unchecked Sendable {
     /// often than every 64 KB); `isCancelled` is asked at least every 100 ms,
     /// even while a stream's writer is silent, and stops the read with a
     /// failure when it says so.
-    public func readAll(progress: (Progress) -> Void = { _ in },
+    /// More than any collection of labels (a million labels are about 40 MB):
+    /// a stream that goes on past it (`/dev/zero`, say) is not labels.
+    public static let sizeLimit = 2 << 30
+
+    public func readAll(limit: Int = LabelsSource.sizeLimit, progress: (Progress) -> Void = { _ in },
                         isCancelled: () -> Bool = { false }) throws(LabelsFile.Failure) -> [UInt8] {
+        if let size, size > limit { throw tooLarge(limit) }
         // The bytes go straight into one buffer that grows by doubling (a
         // regular file's is its size from the start), then into the array.
         var capacity = max(size.map { $0 + 1 } ?? 0, 1 << 16)
@@ -95,7 +100,14 @@ public final class LabelsSource: @unchecked Sendable {
                 throw failure(errno)
             }
             if read == 0 { break }
+            // A NUL byte is in no text file: stop reading a binary one at once.
+            if let nul = memchr(buffer + count, 0, read) {
+                let offset = count + (UnsafeRawPointer(nul) - UnsafeRawPointer(buffer + count))
+                throw LabelsFile.Failure(path: name, location: nil,
+                                         problem: "holds a NUL byte at byte offset \(offset): it is not a text file")
+            }
             count += read
+            if count > limit { throw tooLarge(limit) }
             if count - reported >= 1 << 16 || reported == 0 {
                 reported = count
                 progress(.reading(bytes: count, of: size))
@@ -103,6 +115,10 @@ public final class LabelsSource: @unchecked Sendable {
         }
         progress(.reading(bytes: count, of: size))
         return Array(UnsafeBufferPointer(start: buffer, count: count))
+    }
+
+    private func tooLarge(_ limit: Int) -> LabelsFile.Failure {
+        LabelsFile.Failure(path: name, location: nil, problem: "is larger than \(limit >> 20) MB: more than any collection of labels")
     }
 
     private func failure(_ code: Int32) -> LabelsFile.Failure {

@@ -10,7 +10,7 @@
 /// 2. every combining mark removed (general categories Mn, Mc, Me: é is "e",
 ///    ガ is "カ", إ is "ا");
 /// 3. every kind of space (Zs, Zl, Zp, and TAB, LF, VT, FF, CR, NEL) becomes
-///    U+0020, and every dash (Pd) becomes U+002D.
+///    U+0020, every dash (Pd) U+002D, and every apostrophe (’ ‘ ‛ ʼ) U+0027.
 ///
 /// Every step works scalar by scalar, so a string's fold is the concatenation
 /// of its scalars' folds. The table comes from the Unicode Character Database

@@ -303,7 +303,12 @@ public final class LazyColumn: WidgetImplementation {
             // Coming in: the row last used if it is still listed, else the first in view.
             guard let layout, !layout.order.isEmpty else { return false }
             let firstInView = layout.visibleRange(viewportWithoutMargin).first ?? 0
-            return focusRow(at: cursorKey.flatMap(layout.index(of:)) ?? firstInView)
+            guard focusRow(at: cursorKey.flatMap(layout.index(of:)) ?? firstInView) else { return false }
+            // Backward, the last stop is the row's last control (its pencil).
+            if direction == GTK_DIR_TAB_BACKWARD, let row = gtk_widget_get_focus_child(widget) {
+                _ = gtk_widget_child_focus(row, direction)
+            }
+            return true
         }
         let onRow = gtk_widget_is_focus(row) != 0
         switch direction {

@@ -43,7 +43,7 @@ final class FuzzTests: XCTestCase {
         environment["SWIFT_BACKTRACE"] = "enable=no"  // ASan reports the crash; Swift's backtracer trips over it
         process.environment = environment
         let log = scratch.appendingPathComponent("fuzz.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
         let logHandle = try FileHandle(forWritingTo: log)
         process.standardError = logHandle
         process.standardOutput = logHandle

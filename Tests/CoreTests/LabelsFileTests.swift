@@ -64,7 +64,7 @@ final class LabelsFileTests: XCTestCase {
                        "labels:1:22: a lone UTF-16 surrogate in \\u escapes")
         XCTAssertEqual(failure("1\tTile A\n2\tDot A\tdot"), "labels:1:1: expected 3 tab-separated fields (id, title, category), found 2")
         XCTAssertEqual(failure("1\tA\ttile\nx\tTile A\ttile"), "labels:2:1: the id “x” is not a whole number")
-        XCTAssertEqual(failure("1\tTile A\ttile\n2\tDot A\tDot"), "labels:2:9: unknown category “Dot”: expected “tile” or “dot”")
+        XCTAssertEqual(failure("1\tTile A\ttile\n2\tDot A\tDots"), "labels:2:9: unknown category “Dots”: expected “tile” or “dot”")
     }
 
     func testWhatSpreadsheetsAndEditorsWriteIsRead() throws {
@@ -81,6 +81,25 @@ final class LabelsFileTests: XCTestCase {
                        "labels:1:1: expected 3 tab-separated fields (id, title, category), found 2", "columns start after the mark")
     }
 
+    /// What spreadsheets, old Macs and hand-written files put in TSV.
+    func testSpreadsheetQuotesLineEndsAndCategories() throws {
+        let quoted = try parse("\"id\"\t\"title\"\t\"category\"\n1\t\"Bonaire, Sint Eustatius and Saba\"\ttile\n2\t\"Côte d\"\"Ivoire\"\t\"dot\"\n")
+        XCTAssertEqual(quoted.records.map(\.title), ["Bonaire, Sint Eustatius and Saba", "Côte d\"Ivoire"])
+        XCTAssertEqual(try parse("1\t\"not \"quoted\"\ttile").records.map(\.title), ["\"not \"quoted\""],
+                       "a lone inner quote: the field is taken as it is")
+        XCTAssertEqual(try parse("1\tA\ttile\r2\tB\tdot\r").records.map(\.id), [1, 2], "lines ended by CR alone")
+        XCTAssertEqual(try parse("1\tA\tTile\n2\tB\t DOT ").records.map(\.category), [.tile, .dot], "categories in any case")
+        XCTAssertEqual(try parse(#"[{"id": 1, "title": "A", "category": "Dot"}]"#).records.map(\.category), [.dot])
+    }
+
+    /// A title is something to show and to name a row by.
+    func testTitlesMustHoldText() {
+        XCTAssertEqual(failure(#"[{"id": 1, "title": "", "category": "tile"}]"#), "labels:1:21: this label's title is empty")
+        XCTAssertEqual(failure("1\t  \ttile"), "labels:1:3: this label's title is empty")
+        XCTAssertEqual(failure(#"[{"id": 1, "title": "a\u0000b", "category": "tile"}]"#),
+                       "labels:1:21: a title cannot hold a NUL character (U+0000)")
+    }
+
     func testMistakesGetAHintInWords() {
         XCTAssertEqual(failure(#"{"id": 1, "title": "Tile A", "category": "tile"}"#),
                        "labels:1:1: this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
@@ -90,6 +109,16 @@ final class LabelsFileTests: XCTestCase {
                        "labels:1:1: the id “Number” is not a whole number (a header line must be “id<TAB>title<TAB>category”)")
         XCTAssertEqual(failure("1\tA\ttile\nid\ttitle\tcategory"), "labels:2:1: the id “id” is not a whole number",
                        "a header is only the first line")
+        XCTAssertEqual(failure("9223372036854775808\tA\ttile"), "labels:1:1: the id 9223372036854775808 is too large")
+        XCTAssertEqual(failure(bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1\tA\ttile".utf8)),
+                       "labels:1:1: the id “\\u{FEFF}1” is not a whole number (a header line must be “id<TAB>title<TAB>category”)",
+                       "what cannot be seen is written out")
+        do {
+            _ = try LabelsFile.parse(Array("// labels\n[]".utf8), path: "mine.json")
+            XCTFail("a comment in JSON")
+        } catch {
+            XCTAssertEqual(error.description, "mine.json:1:1: a JSON labels file is an array, starting with “[” (JSON has no comments)")
+        }
         XCTAssertEqual(failure(bytes: [0xFF, 0xFE] + Array("1\tA\ttile".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
                        "labels: the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
     }
@@ -148,12 +177,16 @@ final class LabelsFileTests: XCTestCase {
     func testWrittenFilesReadBackWhateverTheTitlesHold() throws {
         let records = try LabelCollection([
             LabelRecord(id: -3, title: "quote \" backslash \\ slash /", category: .tile),
-            LabelRecord(id: 0, title: "tab\tnewline\nreturn\r nul\u{0} bell\u{7} del\u{7F}", category: .dot),
+            LabelRecord(id: 0, title: "tab\tnewline\nreturn\r bell\u{7} del\u{7F}", category: .dot),
             LabelRecord(id: Int.max, title: "👩‍👩‍👧 e\u{301} שלום", category: .tile),
         ]).records
         XCTAssertEqual(try parse(LabelsFile.json(records)).records, records)
         XCTAssertNil(LabelsFile.tsv(records), "TSV cannot hold a tab or a line break in a title")
         XCTAssertEqual(try parse(XCTUnwrap(LabelsFile.tsv([records[0], records[2]]))).records, [records[0], records[2]])
+        let quotes = try LabelCollection([LabelRecord(id: 1, title: "\"Quoted\" at the start", category: .tile),
+                                          LabelRecord(id: 2, title: "\"", category: .dot),
+                                          LabelRecord(id: 3, title: "ends with a \"quote\"", category: .dot)]).records
+        XCTAssertEqual(try parse(XCTUnwrap(LabelsFile.tsv(quotes))).records, quotes, "quotes a spreadsheet would take for its own")
         XCTAssertNil(LabelsFile.tsv([]), "a blank TSV file is an error, not an empty collection")
         XCTAssertEqual(try parse(LabelsFile.json([])).records, [])
     }

@@ -29,7 +29,7 @@ final class LabelsSourceTests: XCTestCase {
     func testPathsThatAreNotLabelsFilesSaySoInWords() throws {
         XCTAssertEqual(openFailure(path("missing.tsv")), "\(path("missing.tsv")): no such file")
         XCTAssertEqual(openFailure(directory.path), "\(directory.path): is a folder, not a labels file")
-        FileManager.default.createFile(atPath: path("plain"), contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("plain"), contents: Data("x".utf8)))
         XCTAssertEqual(openFailure(path("plain") + "/inside.tsv"),
                        "\(path("plain"))/inside.tsv: no such file (a part of the path is not a folder)")
         XCTAssertFalse(openFailure(directory.path).contains("NSCocoaErrorDomain"))
@@ -37,7 +37,7 @@ final class LabelsSourceTests: XCTestCase {
 
     func testARegularFileKnowsItsSizeAndReportsProgress() throws {
         let text = LabelsFile.tsv(LabelCollection.synthetic(count: 20_000).records)!
-        FileManager.default.createFile(atPath: path("big.tsv"), contents: Data(text.utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("big.tsv"), contents: Data(text.utf8)))
         let source = try LabelsSource.open(path: path("big.tsv"))
         XCTAssertEqual(source.size, text.utf8.count)
         var reports: [LabelsSource.Progress] = []
@@ -97,10 +97,34 @@ final class LabelsSourceTests: XCTestCase {
     /// Unix keeps an open file until it is closed: one deleted mid-read is read whole.
     func testAFileDeletedWhileOpenIsReadWhole() throws {
         let text = LabelsFile.tsv(LabelCollection.synthetic(count: 1_000).records)!
-        FileManager.default.createFile(atPath: path("gone.tsv"), contents: Data(text.utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("gone.tsv"), contents: Data(text.utf8)))
         let source = try LabelsSource.open(path: path("gone.tsv"))
         try FileManager.default.removeItem(atPath: path("gone.tsv"))
         XCTAssertEqual(try source.readAll(), Array(text.utf8))
+    }
+
+    /// A binary file or an endless stream is no labels file: the reading
+    /// stops at its first NUL byte, or at the limit.
+    func testBinaryAndEndlessSourcesStopEarly() throws {
+        let zero = try LabelsSource.open(path: "/dev/zero")
+        XCTAssertThrowsError(try zero.readAll()) {
+            XCTAssertEqual("\($0)", "/dev/zero: holds a NUL byte at byte offset 0: it is not a text file")
+        }
+        // The writer outlives the reader, as `yes` would: it must not be killed for it.
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        let endless = try LabelsSource(descriptor: ends[0], name: "yes")
+        let writing = ends[1]
+        let writer = Thread {
+            let line = Array(String(repeating: "y\n", count: 4096).utf8)
+            for _ in 0..<64 { _ = line.withUnsafeBytes { write(writing, $0.baseAddress, $0.count) } }  // 512 KB
+            close(writing)
+        }
+        writer.start()
+        XCTAssertThrowsError(try endless.readAll(limit: 100_000)) {
+            XCTAssertEqual("\($0)", "yes: is larger than 0 MB: more than any collection of labels")
+        }
     }
 
     /// A file cut short while it is written ends where the reader finds it

@@ -101,6 +101,9 @@ final class SearchFoldingTests: XCTestCase {
         let withKa = collection.records.filter { $0.title.contains("カ") || $0.title.contains("ガ") || $0.title.contains("ｶ") }
         XCTAssertEqual(count("カ"), withKa.count)
         XCTAssertEqual(count("カ"), 33)
+        // An apostrophe is an apostrophe, typed or typeset.
+        XCTAssertEqual(count("d’Ivoire"), count("d'ivoire"))
+        XCTAssertGreaterThan(count("d’Ivoire"), 1)
         // Width: full-width Latin is Latin.
         XCTAssertEqual(count("ＦＲＡＮＣＥ"), count("france"))
         XCTAssertGreaterThan(count("france"), 10)
@@ -122,6 +125,7 @@ final class SearchFoldingTests: XCTestCase {
         same("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", "Hangul syllables are their jamo")
         same("a\u{2003}b\u{3000}c\td", "a b c d", "every kind of space")
         same("a–b—c‑d", "a-b-c-d", "every kind of dash")
+        same("Côte d’Ivoire", "cote d'ivoire", "every kind of apostrophe")
         XCTAssertNotEqual(SearchFolding.fold("ı"), SearchFolding.fold("i"), "dotless i is a letter of its own")
         XCTAssertNotEqual(SearchFolding.fold("Ø"), SearchFolding.fold("O"), "so is Ø")
     }

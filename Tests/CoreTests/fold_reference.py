@@ -11,6 +11,7 @@ import sys
 import unicodedata
 
 CONTROL_SPACES = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85}
+APOSTROPHES = "\u2018\u2019\u201b\u02bc"
 
 
 def fold(text):
@@ -27,6 +28,8 @@ def fold(text):
             continue
         if category in ("Zs", "Zl", "Zp") or ord(character) in CONTROL_SPACES:
             out.append(" ")
+        elif character in APOSTROPHES:
+            out.append("'")
         elif category == "Pd":
             out.append("-")
         else:

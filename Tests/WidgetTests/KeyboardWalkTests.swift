@@ -50,6 +50,18 @@ final class KeyboardWalkTests: GtkTestCase {
                 XCTAssertTrue(iterate(until: { main.currentPage == page && Self.focused(main)?.isInside(main.widget(of: page)) == true }),
                               "Alt+\(index + 1) from the header bar puts the focus in \(page), not \(Self.focused(main).map { typeName(of: $0.object) } ?? "nothing")")
             }
+            // A page shortcut goes to the page's first control, not to where the
+            // focus last was in it.
+            XInput.key("alt+1")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == main.revealPage.collection.header }))
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { main.revealPage.collection.isExpanded && !main.revealPage.collection.reveal.isAnimating }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == main.revealPage.shapes.header }))
+            XInput.key("alt+2")
+            XInput.key("alt+1")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == main.revealPage.collection.header }),
+                          "Alt+1 again: Collection, not Shapes")
             XInput.key("alt+3")
             XCTAssertTrue(iterate(until: { main.outlinePage.focusedPosition != nil }))
             XCTAssertEqual(main.outlinePage.focusedPosition, main.outlinePage.selectedPosition, "on the selected row")
@@ -137,6 +149,18 @@ final class KeyboardWalkTests: GtkTestCase {
                           "Tab: the row's pencil")
             XInput.key("shift+Tab")
             at(perPage, "Shift+Tab: back to the row")
+            XInput.key("shift+Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }), "Shift+Tab: out of the list")
+            XInput.key("Tab")
+            at(perPage, "Tab: back to the row the keys were on")
+            // Coming back from below with Shift+Tab, the last stop is the row's pencil.
+            XInput.key("Tab")
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { column.focusedIndex == nil }), "Tab: out of the list, past the pencil")
+            XInput.key("shift+Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_menu_button_get_type()) != nil } ?? false }),
+                          "Shift+Tab from after the list: the pencil of the row the keys were on")
+            XCTAssertEqual(column.focusedIndex, perPage)
             XInput.key("Return")
             XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_popover_get_type()) != nil } ?? false }),
                           "Enter on a row opens its note, with the focus in it")
@@ -147,6 +171,23 @@ final class KeyboardWalkTests: GtkTestCase {
             XCTAssertTrue(iterate(until: { page.filter.query == "amber" }))
             XInput.key("Escape")
             XCTAssertTrue(iterate(until: { page.filter.query == "" }), "Escape clears the filter")
+            XInput.type("amber")
+            XCTAssertTrue(iterate(until: { page.filter.query == "amber" && !page.isFiltering && !column.isAnimating }))
+            XInput.key("Tab")
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { column.focusedIndex != nil }), "into the filtered list")
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { page.filter.query == "" }), "Escape on a row clears the filter too")
+            // With nothing listed, the list is no stop at all (its pane has no ring to show).
+            XInput.key("ctrl+f")
+            XInput.type("zzzz")
+            XCTAssertTrue(iterate(until: { page.visibleIDs.isEmpty && !page.isFiltering }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) != page.tilesOnlyToggle }), "focus: \(Self.focused(main).map { typeName(of: $0.object) } ?? "none")")
+            let scrolled = gtk_widget_get_ancestor(column.widget, gtk_scrolled_window_get_type())!
+            XCTAssertFalse(Self.focused(main)?.isInside(scrolled) ?? false, "nothing invisible takes the focus")
         }
     }
 

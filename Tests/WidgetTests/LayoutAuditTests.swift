@@ -41,6 +41,17 @@ final class LayoutAuditTests: GtkTestCase {
         }
     }
 
+    /// A title of a million characters (32-bit text layout overflows far
+    /// before) is shown cut short, and the window keeps its width.
+    func testAMillionCharacterTitle() {
+        onMain {
+            AnimationSettings.setAnimationsEnabled(false)
+            let records = [LabelRecord(id: 1, title: "Short", category: .tile),
+                           LabelRecord(id: 2, title: String(repeating: "W", count: 1_000_000), category: .dot)]
+            Self.audit(collection: try! LabelCollection(records), hierarchy: OutlineNode.sample, "a million characters")
+        }
+    }
+
     /// Right to left, the same holds (long titles once ended up off-screen).
     func testRightToLeft() {
         onMain {
