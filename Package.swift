@@ -6,6 +6,9 @@ let package = Package(
     name: "Unfold",
     products: [
         .executable(name: "unfold", targets: ["unfold"]),
+        // The widgets, for other packages: `import UnfoldWidgets` (GTK's C API
+        // comes with it), then `unfold_init()` and GtkBuilder find the types.
+        .library(name: "UnfoldWidgets", targets: ["UnfoldWidgets"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
         .executable(name: "unfold-fuzz", targets: ["unfold-fuzz"]),
     ],
@@ -17,26 +20,35 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // A thin Swift layer over the C API: handles, signals, subclassing, settings.
+        // A thin Swift layer over the C API: handles, signals, GType subclassing, settings.
         .target(name: "Gtk", dependencies: ["CGtk"]),
         // Pure Swift: curves, timed values, the collection model. No GTK.
         .target(name: "UnfoldCore"),
-        // GTK widgets written in Swift.
+        // GTK widgets written in Swift, as GTypes.
         .target(name: "UnfoldWidgets", dependencies: ["Gtk", "UnfoldCore"]),
+        // Compiles data/unfold.gresource.xml into the target that uses it.
+        .plugin(name: "GResourcePlugin", capability: .buildTool(), path: "Sources/GResourcePlugin"),
         // The application: pages, windows, command line.
-        .target(name: "UnfoldApp", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets"]),
+        .target(name: "UnfoldApp", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets"], plugins: ["GResourcePlugin"]),
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"]),
+        // What only tests and measurements use: GTK's accessible checks, turning the main loop.
+        .systemLibrary(name: "CGtkTestSupport", pkgConfig: "gtk4"),
+        .target(name: "GtkTestSupport", dependencies: ["Gtk", "CGtkTestSupport"]),
         // Measures Unfold against GTK's own widgets doing the same work, in one run.
-        .executableTarget(name: "unfold-bench", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]),
+        .executableTarget(name: "unfold-bench",
+                          dependencies: ["Gtk", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]),
         // What must hold for any input to the labels-file parser, shared by the
         // fuzzer and the test that replays everything it ever kept.
         .target(name: "LabelsFileProperties", dependencies: ["UnfoldCore"]),
         // libFuzzer target (meson-wrapper.sh fuzz); a replayer in ordinary builds.
         .executableTarget(name: "unfold-fuzz", dependencies: ["LabelsFileProperties"]),
+        // The widgets from C, as a C program sees them: by GType name, with
+        // properties and notify (WidgetTests runs it).
+        .executableTarget(name: "unfold-widgets-check", dependencies: ["UnfoldWidgets", "CGtk"]),
         .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"], exclude: ["fold_reference.py"]),
         .testTarget(
             name: "WidgetTests",
-            dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
+            dependencies: ["Gtk", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
             exclude: ["atspi_driver.py", "pseudo_locale.py"]
         ),
     ]

@@ -244,6 +244,8 @@ case "$command" in
       -o data/po/unfold.pot $(git ls-files 'Sources/*.swift' ':!Sources/UnfoldCore')
     xgettext --language=Desktop -j --package-name=unfold --package-version=0.1.0 \
       --msgid-bugs-address=https://github.com/unfold/unfold/issues -o data/po/unfold.pot "data/$app_id.desktop"
+    xgettext --language=Glade -j --from-code=UTF-8 --add-comments=TRANSLATORS --package-name=unfold --package-version=0.1.0 \
+      --msgid-bugs-address=https://github.com/unfold/unfold/issues -o data/po/unfold.pot $(git ls-files 'data/ui/*.ui')
     for lang in $(languages); do
       msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot
       msgattrib --no-obsolete -o "data/po/$lang.po" "data/po/$lang.po"  # what no longer exists goes

@@ -11,6 +11,8 @@
 static inline GType unfold_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType unfold_type_string(void) { return G_TYPE_STRING; }
 static inline GType unfold_type_int(void) { return G_TYPE_INT; }
+static inline GType unfold_type_uint(void) { return G_TYPE_UINT; }
+static inline GType unfold_type_double(void) { return G_TYPE_DOUBLE; }
 static inline const GVariantType *unfold_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *unfold_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
 static inline const GVariantType *unfold_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
@@ -59,28 +61,6 @@ static inline void unfold_accessible_set_controls(GtkAccessible *accessible, Gtk
 static inline void unfold_command_line_printerr(GApplicationCommandLine *command_line, const char *message)
 {
     g_application_command_line_printerr(command_line, "%s\n", message);
-}
-
-/* Test helpers: GTK's accessible checks are variadic. Each returns NULL when the
- * accessible holds the expected value, or a newly allocated description of what it holds. */
-static inline char *unfold_test_accessible_check_expanded(GtkAccessible *accessible, gboolean expanded)
-{
-    return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
-}
-
-static inline char *unfold_test_accessible_check_hidden(GtkAccessible *accessible, gboolean hidden)
-{
-    return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden);
-}
-
-static inline char *unfold_test_accessible_check_label(GtkAccessible *accessible, const char *label)
-{
-    return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
-}
-
-static inline char *unfold_test_accessible_check_controls(GtkAccessible *accessible, GtkAccessible *controlled)
-{
-    return gtk_test_accessible_check_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL);
 }
 
 #endif

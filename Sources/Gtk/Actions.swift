@@ -7,11 +7,10 @@ public enum Actions {
     public static func add(
         to map: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void
     ) -> OpaquePointer {
-        let action = g_simple_action_new(name, nil)!
-        onActionActivated(action) { _ in handler() }
-        g_action_map_add_action(OpaquePointer(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
-        return action
+        let action = ObjectRef(adopting: g_simple_action_new(name, nil)!)
+        onActionActivated(action.opaque) { _ in handler() }
+        g_action_map_add_action(OpaquePointer(map), action.opaque)  // the map keeps it
+        return action.opaque
     }
 
     /// Adds the action `name` with a string state (what radio items in a menu
@@ -22,14 +21,13 @@ public enum Actions {
         to map: UnsafeMutableRawPointer, _ name: String, state: String,
         _ handler: @escaping @MainActor (_ parameter: String) -> Void
     ) -> OpaquePointer {
-        let action = g_simple_action_new_stateful(name, unfold_variant_type_string(), g_variant_new_string(state))!
-        onActionActivated(action) { parameter in
+        let action = ObjectRef(adopting: g_simple_action_new_stateful(name, unfold_variant_type_string(), g_variant_new_string(state))!)
+        onActionActivated(action.opaque) { parameter in
             guard let parameter else { return }
             handler(String(cString: g_variant_get_string(parameter, nil)))
         }
-        g_action_map_add_action(OpaquePointer(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
-        return action
+        g_action_map_add_action(OpaquePointer(map), action.opaque)  // the map keeps it
+        return action.opaque
     }
 
     public static func setState(_ action: OpaquePointer, _ state: String) {

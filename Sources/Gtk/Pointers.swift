@@ -92,7 +92,7 @@ public enum Widgets {
     /// Pango finds a word-or-character wrap in time quadratic in the length of
     /// a run with no space (5,000 characters: 3 s, where breaking at any
     /// character takes 60 ms); such a run is no word to keep whole anyway.
-    static func wrapMode(for text: String) -> PangoWrapMode {
+    public static func wrapMode(for text: String) -> PangoWrapMode {
         var run = 0
         for scalar in text.unicodeScalars {
             run = scalar.properties.isWhitespace ? 0 : run + 1

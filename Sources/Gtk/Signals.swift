@@ -2,17 +2,25 @@
 /// destroy notify) when the handler is disconnected or the instance is disposed,
 /// so a closure lives exactly as long as the connection.
 @MainActor
-final class ClosureBox<Body> {
-    let body: Body
+class ClosureHolder {
+    /// False once GLib has let go of the handler: disconnected, or its
+    /// instance gone. A connection can then no longer be touched.
+    fileprivate(set) var isConnected = true
 
-    init(_ body: Body) {
-        self.body = body
-        ClosureLedger.live += 1
-    }
+    init() { ClosureLedger.live += 1 }
 
     deinit { MainActor.assumeIsolated { ClosureLedger.live -= 1 } }
 
     func retainedPointer() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
+}
+
+@MainActor
+final class ClosureBox<Body>: ClosureHolder {
+    let body: Body
+
+    init(_ body: Body) {
+        self.body = body
+    }
 
     static func from(_ pointer: gpointer?) -> ClosureBox<Body> {
         Unmanaged<ClosureBox<Body>>.fromOpaque(pointer!).takeUnretainedValue()
@@ -25,21 +33,33 @@ public enum ClosureLedger {
     public internal(set) static var live = 0
 }
 
-private let releaseBox: GClosureNotify = { data, _ in
+private let releaseHandler: GClosureNotify = { data, _ in
     guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
+    let holder = Unmanaged<ClosureHolder>.fromOpaque(data)
+    MainActor.assumeIsolated { holder.takeUnretainedValue().isConnected = false }
+    holder.release()
 }
 
 /// A handler connected to a GObject signal. Disconnecting is optional: the
-/// handler goes away with its instance. Only disconnect while the instance lives.
+/// handler goes away with its instance; and disconnecting after that is
+/// harmless, for the connection knows (it cannot outlive its instance).
 public struct SignalConnection {
-    public let instance: UnsafeMutablePointer<GObject>
+    private let instance: UnsafeMutablePointer<GObject>
     public let id: gulong
+    private let holder: ClosureHolder
+
+    fileprivate init(instance: UnsafeMutablePointer<GObject>, id: gulong, holder: ClosureHolder) {
+        self.instance = instance
+        self.id = id
+        self.holder = holder
+    }
+
+    /// Whether the handler is still connected (its instance alive).
+    @MainActor public var isConnected: Bool { holder.isConnected }
 
     @MainActor public func disconnect() {
-        if g_signal_handler_is_connected(instance, id) != 0 {
-            g_signal_handler_disconnect(instance, id)
-        }
+        guard holder.isConnected else { return }
+        g_signal_handler_disconnect(instance, id)
     }
 }
 
@@ -49,11 +69,12 @@ func connect<Body>(
     _ callback: GCallback, after: Bool
 ) -> SignalConnection {
     let object: UnsafeMutablePointer<GObject> = gCast(instance)
+    let box = ClosureBox(body)
     let id = g_signal_connect_data(
-        object, signal, callback, ClosureBox(body).retainedPointer(), releaseBox,
+        object, signal, callback, box.retainedPointer(), releaseHandler,
         after ? G_CONNECT_AFTER : GConnectFlags(0))
     precondition(id != 0, "no signal \(signal) on \(typeName(of: object))")
-    return SignalConnection(instance: object, id: id)
+    return SignalConnection(instance: object, id: id, holder: box)
 }
 
 private typealias VoidHandler = @MainActor () -> Void

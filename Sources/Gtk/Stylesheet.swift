@@ -19,8 +19,8 @@ public enum Stylesheet {
     /// read or does not parse is an error: a half-styled app would hide it.
     public static func load(path: String) throws(LoadError) {
         guard let css = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-        let provider = gtk_css_provider_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
+        let providerRef = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()!))
+        let provider: UnsafeMutablePointer<GtkCssProvider> = gCast(providerRef.raw)
         var firstError: LoadError?
         let watch = onParsingError(provider) { line, message in
             if firstError == nil { firstError = .invalid(path: path, line: line, message: message) }

@@ -1,13 +1,108 @@
-/// What a Swift-implemented GtkWidget subclass declares about its GType.
+/// GtkWidget subclasses written in Swift, as real GTypes.
+///
+/// Each Swift implementation class registers one GType (deriving from any
+/// GtkWidget subclass), whose `instance_init` makes the Swift half through the
+/// class's `init(widget:)`: `g_object_new` from C, a GtkBuilder file, the
+/// Inspector or Swift all give a complete widget. The class records its own
+/// parent class and chains up to it; `class_init` installs the CSS name, the
+/// accessible role, the vfuncs and the properties; GtkBuildable can be
+/// implemented too. The GObject owns the Swift half: made in `instance_init`,
+/// released in `finalize` (as gtk-rs's `ObjectSubclass` does).
+
+/// What a Swift-implemented widget type declares about its GType.
 public struct WidgetClassDescription: Sendable {
     public var typeName: String
     public var cssName: String
     public var accessibleRole: GtkAccessibleRole
+    /// The GTK type it derives from.
+    public var parent: @Sendable () -> GType
+    /// Its GObject properties, in the order of their indices.
+    public var properties: [PropertyDescription]
+    /// Whether it implements GtkBuildable (a `<child>` in a .ui file goes to
+    /// `addBuildableChild`).
+    public var isBuildable: Bool
 
-    public init(typeName: String, cssName: String, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC) {
+    public init(typeName: String, cssName: String, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC,
+                parent: @escaping @Sendable () -> GType = { gtk_widget_get_type() },
+                properties: [PropertyDescription] = [], isBuildable: Bool = false) {
         self.typeName = typeName
         self.cssName = cssName
         self.accessibleRole = accessibleRole
+        self.parent = parent
+        self.properties = properties
+        self.isBuildable = isBuildable
+    }
+}
+
+/// A GObject property of a Swift-implemented type.
+public struct PropertyDescription: Sendable {
+    public enum Kind: Sendable {
+        case boolean(default: Bool)
+        case double(minimum: Double, maximum: Double, default: Double)
+        case unsigned(minimum: UInt32, maximum: UInt32, default: UInt32)
+        case string(default: String?)
+        case object(type: @Sendable () -> GType)
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var isWritable: Bool
+
+    /// A readable property, writable unless `readOnly`. Notification is
+    /// explicit: a setter notifies only when the value changes.
+    public init(_ name: String, _ kind: Kind, readOnly: Bool = false) {
+        self.name = name
+        self.kind = kind
+        isWritable = !readOnly
+    }
+
+    @MainActor
+    func makeSpec() -> UnsafeMutablePointer<GParamSpec> {
+        var flags = G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue
+        if isWritable { flags |= G_PARAM_WRITABLE.rawValue }
+        let paramFlags = GParamFlags(flags)
+        switch kind {
+        case .boolean(let value): return g_param_spec_boolean(name, nil, nil, value ? 1 : 0, paramFlags)
+        case .double(let minimum, let maximum, let value): return g_param_spec_double(name, nil, nil, minimum, maximum, value, paramFlags)
+        case .unsigned(let minimum, let maximum, let value): return g_param_spec_uint(name, nil, nil, minimum, maximum, value, paramFlags)
+        case .string(let value): return g_param_spec_string(name, nil, nil, value, paramFlags)
+        case .object(let type): return g_param_spec_object(name, nil, nil, type(), paramFlags)
+        }
+    }
+}
+
+/// A property's value, as Swift code reads and writes it.
+public enum PropertyValue: Equatable {
+    case boolean(Bool)
+    case double(Double)
+    case unsigned(UInt32)
+    case string(String?)
+    case object(UnsafeMutablePointer<GObject>?)
+
+    public var boolean: Bool? { if case .boolean(let value) = self { value } else { nil } }
+    public var double: Double? { if case .double(let value) = self { value } else { nil } }
+    public var unsigned: UInt32? { if case .unsigned(let value) = self { value } else { nil } }
+    public var string: String? { if case .string(let value) = self { value } else { nil } }
+    public var object: UnsafeMutablePointer<GObject>? { if case .object(let value) = self { value } else { nil } }
+
+    init(_ value: UnsafePointer<GValue>, as kind: PropertyDescription.Kind) {
+        switch kind {
+        case .boolean: self = .boolean(g_value_get_boolean(value) != 0)
+        case .double: self = .double(g_value_get_double(value))
+        case .unsigned: self = .unsigned(g_value_get_uint(value))
+        case .string: self = .string(g_value_get_string(value).map { String(cString: $0) })
+        case .object: self = .object(g_value_get_object(value).map { gCast($0) })
+        }
+    }
+
+    func store(in value: UnsafeMutablePointer<GValue>) {
+        switch self {
+        case .boolean(let flag): g_value_set_boolean(value, flag ? 1 : 0)
+        case .double(let number): g_value_set_double(value, number)
+        case .unsigned(let number): g_value_set_uint(value, number)
+        case .string(let text): g_value_set_string(value, text)
+        case .object(let object): g_value_set_object(value, object)
+        }
     }
 }
 
@@ -35,62 +130,100 @@ public struct Measurement: Equatable, Sendable {
     }
 }
 
-/// The Swift half of a GtkWidget subclass instance.
-///
-/// The GObject owns its implementation (through qdata, released at finalize), and
-/// the implementation refers back to the widget without a reference: the widget's
-/// lifetime is GTK's, as for any widget. Subclasses override the vfunc methods;
-/// each default chains up to GtkWidget's own implementation.
+/// The Swift half of an instance of a Swift-implemented GType. Subclasses
+/// declare their type in `typeDescription`, build themselves in
+/// `init(widget:)` (called from `instance_init`: properties are set after),
+/// and override the vfuncs they implement; each default chains up to the
+/// parent class.
 @MainActor
 open class WidgetImplementation {
+    /// The instance. The GObject owns this object, so it is valid for as long
+    /// as this object is reachable through it; code that keeps this object
+    /// keeps the widget alive with an `ObjectRef`.
     public let widget: WidgetPointer
+    let record: WidgetTypeRegistry.ClassRecord
 
-    /// Creates the GObject instance of `description`'s GType (registered on first use).
-    public init(_ description: WidgetClassDescription) {
-        let type = WidgetTypeRegistry.type(for: description)
-        let instance = g_object_new_with_properties(type, 0, nil, nil)!
-        widget = gCast(instance)
-        g_object_set_qdata_full(instance, WidgetTypeRegistry.implementationQuark,
-                                Unmanaged.passRetained(self).toOpaque()) { data in
-            Unmanaged<WidgetImplementation>.fromOpaque(data!).release()
-        }
+    /// Called by `instance_init` only: create instances with `make()` or
+    /// `g_object_new`.
+    public required init(widget: WidgetPointer) {
+        self.widget = widget
+        record = WidgetTypeRegistry.record(ofInstance: UnsafeMutableRawPointer(widget))!
         ImplementationLedger.live += 1
-        InstanceLedger.created += 1
     }
 
     deinit { MainActor.assumeIsolated { ImplementationLedger.live -= 1 } }
 
-    /// The implementation attached to a widget of one of our GTypes, if any.
+    /// The type: override in each implementation.
+    open class var typeDescription: WidgetClassDescription {
+        fatalError("\(Self.self) must describe its GType")
+    }
+
+    /// The GType of this implementation, registered on first use.
+    public static var gType: GType { WidgetTypeRegistry.type(for: Self.self) }
+
+    /// A new instance (floating, as any new widget), through `g_object_new`.
+    public static func make() -> Self {
+        let instance = g_object_new_with_properties(gType, 0, nil, nil)!
+        return of(gCast(instance)) as! Self
+    }
+
+    /// The implementation of a widget of one of our GTypes, if it is one.
     public static func of(_ widget: WidgetPointer) -> WidgetImplementation? {
-        guard let data = g_object_get_qdata(widget.object, WidgetTypeRegistry.implementationQuark) else { return nil }
-        return Unmanaged<WidgetImplementation>.fromOpaque(data).takeUnretainedValue()
+        WidgetTypeRegistry.implementation(UnsafeMutableRawPointer(widget))
+    }
+
+    /// The implementation of `widget`, which is of this type.
+    public static func implementation(of widget: WidgetPointer) -> Self {
+        guard let implementation = of(widget) as? Self else {
+            preconditionFailure("\(typeName(of: widget.object)) is not \(typeDescription.typeName)")
+        }
+        return implementation
+    }
+
+    /// The parent class's vfuncs, to chain up to.
+    public var parentClass: UnsafeMutablePointer<GtkWidgetClass> { record.parentClass }
+
+    // MARK: Properties
+
+    /// The value of property `index` (its place in `typeDescription.properties`).
+    open func property(_ index: Int) -> PropertyValue {
+        fatalError("\(Self.self) declares property \(index) but does not read it")
+    }
+
+    /// Sets property `index`; the setter notifies when the value changes.
+    open func setProperty(_ index: Int, _ value: PropertyValue) {
+        fatalError("\(Self.self) declares property \(index) writable but does not write it")
+    }
+
+    /// Emits `notify` for property `index`.
+    public func notifyProperty(_ index: Int) {
+        g_object_notify_by_pspec(widget.object, record.propertySpecs[index])
     }
 
     // MARK: vfuncs
 
     open var requestMode: GtkSizeRequestMode {
-        WidgetTypeRegistry.parentClass.pointee.get_request_mode!(widget)
+        parentClass.pointee.get_request_mode!(widget)
     }
 
     open func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
         var m = Measurement.zero
-        WidgetTypeRegistry.parentClass.pointee.measure!(
-            widget, orientation, forSize, &m.minimum, &m.natural, &m.minimumBaseline, &m.naturalBaseline)
+        parentClass.pointee.measure!(widget, orientation, forSize, &m.minimum, &m.natural, &m.minimumBaseline, &m.naturalBaseline)
         return m
     }
 
     open func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
-        WidgetTypeRegistry.parentClass.pointee.size_allocate!(widget, width, height, baseline)
+        parentClass.pointee.size_allocate!(widget, width, height, baseline)
     }
 
     open func snapshot(_ snapshot: OpaquePointer) {
-        WidgetTypeRegistry.parentClass.pointee.snapshot!(widget, snapshot)
+        parentClass.pointee.snapshot!(widget, snapshot)
     }
 
     /// Moves the focus within the widget in `direction`; returns whether it
     /// stays inside (GTK's `focus` vfunc).
     open func focus(_ direction: GtkDirectionType) -> Bool {
-        WidgetTypeRegistry.parentClass.pointee.focus!(widget, direction) != 0
+        parentClass.pointee.focus!(widget, direction) != 0
     }
 
     /// Called when the child that holds (or contains) the focus changes.
@@ -102,8 +235,14 @@ open class WidgetImplementation {
     /// Called before the widget is unmapped.
     open func willUnmap() {}
 
-    /// Drop children and callbacks here; GtkWidget's dispose runs afterwards.
+    /// Drop children and callbacks here, so that running it twice is harmless
+    /// (GObject may): take what you hold, then let it go. The parent class's
+    /// dispose runs afterwards.
     open func dispose() {}
+
+    /// A `<child>` of this object in a GtkBuilder file; returns whether it was
+    /// taken (otherwise the parent class's GtkBuildable gets it).
+    open func addBuildableChild(_ child: UnsafeMutablePointer<GObject>, type: String?) -> Bool { false }
 }
 
 /// Counts live Swift widget implementations, so tests can prove none leak.
@@ -112,9 +251,9 @@ public enum ImplementationLedger {
     public internal(set) static var live = 0
 }
 
-/// Counts GObject instances of our own GTypes: made by `WidgetImplementation`,
-/// and finalized by GObject (counted in the class's finalize, so an instance
-/// that anything still holds a reference to is never counted as gone).
+/// Counts GObject instances of our own GTypes, however they were made: at
+/// `instance_init`, and at the class's `finalize` (so an instance that
+/// anything still holds a reference to is never counted as gone).
 @MainActor
 public enum InstanceLedger {
     public internal(set) static var created = 0
@@ -122,50 +261,126 @@ public enum InstanceLedger {
     public static var live: Int { created - finalized }
 }
 
-/// Registers one GType per description; all share the vfuncs below, which find
-/// the instance's Swift implementation and dispatch to it.
+/// Registers one GType per implementation class, with the vfunc trampolines
+/// that find an instance's Swift half and dispatch to it.
 @MainActor
 enum WidgetTypeRegistry {
-    static let implementationQuark = g_quark_from_static_string("unfold-swift-implementation")
-    private static var types: [String: GType] = [:]
+    /// What one of our GTypes knows about itself; lives as long as the type (forever).
+    @MainActor
+    final class ClassRecord {
+        let implementation: WidgetImplementation.Type
+        let description: WidgetClassDescription
+        var parentClass: UnsafeMutablePointer<GtkWidgetClass>!
+        var propertySpecs: [UnsafeMutablePointer<GParamSpec>] = []
+        /// Where an instance keeps its Swift half, from the instance's start.
+        var privateOffset: Int32 = 0
+        var parentBuildable: UnsafeMutablePointer<GtkBuildableIface>?
 
-    /// GtkWidgetClass, whose vfuncs ours chain up to. Set by the first class_init.
-    nonisolated(unsafe) static var parentClass: UnsafeMutablePointer<GtkWidgetClass>!
+        init(_ implementation: WidgetImplementation.Type) {
+            self.implementation = implementation
+            description = implementation.typeDescription
+        }
+    }
 
-    static func type(for description: WidgetClassDescription) -> GType {
-        if let type = types[description.typeName] { return type }
+    private static let recordQuark = g_quark_from_static_string("unfold-swift-class-record")
+    private static var types: [ObjectIdentifier: GType] = [:]
+
+    static func type(for implementation: WidgetImplementation.Type) -> GType {
+        if let type = types[ObjectIdentifier(implementation)] { return type }
+        let record = ClassRecord(implementation)
+        let description = record.description
         precondition(g_type_from_name(description.typeName) == 0,
                      "GType \(description.typeName) is already registered elsewhere")
-        let classInit: GClassInitFunc = { klass, data in
-            MainActor.assumeIsolated {
-                let widgetClass: UnsafeMutablePointer<GtkWidgetClass> = gCast(klass)
-                let description = Unmanaged<ClassData>.fromOpaque(data!).takeUnretainedValue().description
-                WidgetTypeRegistry.parentClass = gCast(g_type_class_peek_parent(klass))
-                gtk_widget_class_set_css_name(widgetClass, description.cssName)
-                gtk_widget_class_set_accessible_role(widgetClass, description.accessibleRole)
-                WidgetTypeRegistry.installVFuncs(widgetClass)
-            }
-        }
-        // Class data lives as long as the class, which is forever.
-        let classData = Unmanaged.passRetained(ClassData(description)).toOpaque()
+        let parent = description.parent()
+        var query = GTypeQuery()
+        g_type_query(parent, &query)
+        precondition(query.type != 0 && g_type_is_a(parent, gtk_widget_get_type()) != 0,
+                     "\(description.typeName) must derive from a GtkWidget type")
         var info = GTypeInfo(
-            class_size: guint16(MemoryLayout<GtkWidgetClass>.size),
-            base_init: nil, base_finalize: nil,
-            class_init: classInit, class_finalize: nil, class_data: classData,
-            instance_size: guint16(MemoryLayout<GtkWidget>.size),
-            n_preallocs: 0, instance_init: nil, value_table: nil)
-        let type = g_type_register_static(gtk_widget_get_type(), description.typeName, &info, GTypeFlags(0))
-        types[description.typeName] = type
+            class_size: guint16(query.class_size), base_init: nil, base_finalize: nil,
+            class_init: classInit, class_finalize: nil,
+            class_data: UnsafeRawPointer(Unmanaged.passRetained(record).toOpaque()),
+            instance_size: guint16(query.instance_size), n_preallocs: 0, instance_init: instanceInit, value_table: nil)
+        let type = g_type_register_static(parent, description.typeName, &info, GTypeFlags(0))
+        g_type_set_qdata(type, recordQuark, Unmanaged.passUnretained(record).toOpaque())
+        record.privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<UnsafeRawPointer>.size))
+        if description.isBuildable {
+            var buildable = GInterfaceInfo(interface_init: buildableInit, interface_finalize: nil,
+                                           interface_data: Unmanaged.passUnretained(record).toOpaque())
+            g_type_add_interface_static(type, gtk_buildable_get_type(), &buildable)
+        }
+        types[ObjectIdentifier(implementation)] = type
         return type
     }
 
-    final class ClassData {
-        let description: WidgetClassDescription
-        init(_ description: WidgetClassDescription) { self.description = description }
+    /// The record of the nearest of our types an instance is of (a type
+    /// derived from ours in C has no record of its own).
+    static func record(ofInstance instance: UnsafeMutableRawPointer) -> ClassRecord? {
+        var type = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        while type != 0 {
+            if let data = g_type_get_qdata(type, recordQuark) { return Unmanaged<ClassRecord>.fromOpaque(data).takeUnretainedValue() }
+            type = g_type_parent(type)
+        }
+        return nil
     }
 
-    static func implementation(_ widget: WidgetPointer?) -> WidgetImplementation? {
-        widget.flatMap(WidgetImplementation.of)
+    private static func slot(_ instance: UnsafeMutableRawPointer, _ record: ClassRecord) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        (instance + Int(record.privateOffset)).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+
+    static func implementation(_ instance: UnsafeMutableRawPointer?) -> WidgetImplementation? {
+        guard let instance, let record = record(ofInstance: instance), let stored = slot(instance, record).pointee else { return nil }
+        return Unmanaged<WidgetImplementation>.fromOpaque(stored).takeUnretainedValue()
+    }
+
+    private static var instanceInit: GInstanceInitFunc {
+        { instance, _ in
+            MainActor.assumeIsolated {
+                let raw = UnsafeMutableRawPointer(instance!)
+                let record = WidgetTypeRegistry.record(ofInstance: raw)!
+                let implementation = record.implementation.init(widget: raw.assumingMemoryBound(to: GtkWidget.self))
+                WidgetTypeRegistry.slot(raw, record).pointee = Unmanaged.passRetained(implementation).toOpaque()
+                InstanceLedger.created += 1
+            }
+        }
+    }
+
+    private static var classInit: GClassInitFunc {
+        { klass, data in
+            MainActor.assumeIsolated {
+                let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
+                let widgetClass: UnsafeMutablePointer<GtkWidgetClass> = gCast(klass!)
+                record.parentClass = gCast(g_type_class_peek_parent(klass)!)
+                g_type_class_adjust_private_offset(klass, &record.privateOffset)
+                gtk_widget_class_set_css_name(widgetClass, record.description.cssName)
+                gtk_widget_class_set_accessible_role(widgetClass, record.description.accessibleRole)
+                WidgetTypeRegistry.installVFuncs(widgetClass)
+                let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
+                record.propertySpecs = record.description.properties.map { $0.makeSpec() }
+                for (index, spec) in record.propertySpecs.enumerated() {
+                    g_object_class_install_property(objectClass, guint(index + 1), spec)
+                }
+            }
+        }
+    }
+
+    private static var buildableInit: GInterfaceInitFunc {
+        { iface, data in
+            MainActor.assumeIsolated {
+                let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
+                let buildable: UnsafeMutablePointer<GtkBuildableIface> = gCast(iface!)
+                record.parentBuildable = g_type_interface_peek_parent(iface).map { gCast($0) }
+                buildable.pointee.add_child = { buildable, builder, child, type in
+                    MainActor.assumeIsolated {
+                        let raw = UnsafeMutableRawPointer(buildable!)
+                        let typeName = type.map { String(cString: $0) }
+                        if let implementation = WidgetTypeRegistry.implementation(raw),
+                           implementation.addBuildableChild(gCast(child!), type: typeName) { return }
+                        WidgetTypeRegistry.record(ofInstance: raw)?.parentBuildable?.pointee.add_child?(buildable, builder, child, type)
+                    }
+                }
+            }
+        }
     }
 
     private static func installVFuncs(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
@@ -201,34 +416,59 @@ enum WidgetTypeRegistry {
         }
         widgetClass.pointee.set_focus_child = { widget, child in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.parentClass.pointee.set_focus_child!(widget, child)
-                WidgetTypeRegistry.implementation(widget)?.focusChildChanged(child)
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return }
+                implementation.parentClass.pointee.set_focus_child!(widget, child)
+                implementation.focusChildChanged(child)
             }
         }
         widgetClass.pointee.map = { widget in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.parentClass.pointee.map!(widget)
-                WidgetTypeRegistry.implementation(widget)?.didMap()
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return }
+                implementation.parentClass.pointee.map!(widget)
+                implementation.didMap()
             }
         }
         widgetClass.pointee.unmap = { widget in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.implementation(widget)?.willUnmap()
-                WidgetTypeRegistry.parentClass.pointee.unmap!(widget)
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return }
+                implementation.willUnmap()
+                implementation.parentClass.pointee.unmap!(widget)
             }
         }
         let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
+        objectClass.pointee.get_property = { object, id, value, _ in
+            MainActor.assumeIsolated {
+                guard let implementation = WidgetTypeRegistry.implementation(object) else { return }
+                implementation.property(Int(id) - 1).store(in: value!)
+            }
+        }
+        objectClass.pointee.set_property = { object, id, value, _ in
+            MainActor.assumeIsolated {
+                guard let implementation = WidgetTypeRegistry.implementation(object) else { return }
+                let kind = implementation.record.description.properties[Int(id) - 1].kind
+                implementation.setProperty(Int(id) - 1, PropertyValue(value!, as: kind))
+            }
+        }
         objectClass.pointee.dispose = { object in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.implementation(gCast(object))?.dispose()
-                let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(WidgetTypeRegistry.parentClass)
+                let raw = UnsafeMutableRawPointer(object!)
+                let record = WidgetTypeRegistry.record(ofInstance: raw)!
+                WidgetTypeRegistry.implementation(raw)?.dispose()
+                let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(record.parentClass)
                 parentObjectClass.pointee.dispose!(object)
             }
         }
         objectClass.pointee.finalize = { object in
             MainActor.assumeIsolated {
+                let raw = UnsafeMutableRawPointer(object!)
+                let record = WidgetTypeRegistry.record(ofInstance: raw)!
+                let slot = WidgetTypeRegistry.slot(raw, record)
+                if let stored = slot.pointee {
+                    slot.pointee = nil
+                    Unmanaged<WidgetImplementation>.fromOpaque(stored).release()
+                }
                 InstanceLedger.finalized += 1
-                let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(WidgetTypeRegistry.parentClass)
+                let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(record.parentClass)
                 parentObjectClass.pointee.finalize!(object)
             }
         }

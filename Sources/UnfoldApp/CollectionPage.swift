@@ -64,7 +64,7 @@ public final class CollectionPage {
         caption.addCSSClass("caption")
         caption.addCSSClass("dim-label")
 
-        column = LazyColumn()
+        column = LazyColumn.make()
         gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
         Accessibility.setLabel(column.widget, tr("Labels"))
 

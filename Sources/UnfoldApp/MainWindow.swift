@@ -28,10 +28,11 @@ public final class MainWindow {
     var remembersPage = true
 
     /// A window showing `collection`, or one on its way from `loading` (its
-    /// name), or the tutorial's labels; `hierarchy` on the three disclosure pages.
+    /// name), or the tutorial's labels; `hierarchy` on the three disclosure
+    /// pages, or the tutorial's.
     public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil,
                 collection: LabelCollection? = nil, loading: String? = nil,
-                hierarchy: [OutlineNode] = SampleData.hierarchy) {
+                hierarchy: [OutlineNode]? = nil) {
         labelsName = loading
         window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
         gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
@@ -44,9 +45,10 @@ public final class MainWindow {
         gtk_stack_set_hhomogeneous(gCast(stack), 0)
         gtk_stack_set_vhomogeneous(gCast(stack), 0)
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
-        revealPage = RevealPage(nodes: hierarchy)
-        nativePage = NativePage(nodes: hierarchy)
-        outlinePage = OutlinePage(roots: hierarchy)
+        // The tutorial's own hierarchy comes from the Reveal page's .ui file.
+        revealPage = hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage()
+        nativePage = NativePage(nodes: hierarchy ?? SampleData.hierarchy)
+        outlinePage = OutlinePage(roots: hierarchy ?? SampleData.hierarchy)
         collectionPage = loading.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: collection ?? SampleData.labels)
         for page in Page.allCases {
             gtk_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
@@ -162,13 +164,12 @@ public final class MainWindow {
         // Narrow windows get the pages in a menu instead: the header bar
         // centres its title, so four labelled buttons would set the window's
         // minimum width far beyond the tutorial's 360 px.
-        let squeezer = Squeezer(wide: switcher, narrow: makePageMenu())
+        let squeezer = Squeezer.make(wide: switcher, narrow: makePageMenu())
 
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(menu, tr("_About Unfold"), "app.about")
-        let menuButton = Widgets.menuButton(iconName: "open-menu-symbolic", label: tr("Main Menu"), menu: gCast(menu))
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        let menu = ObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
+        g_menu_append(menu.opaque, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu.opaque, tr("_About Unfold"), "app.about")
+        let menuButton = Widgets.menuButton(iconName: "open-menu-symbolic", label: tr("Main Menu"), menu: gCast(menu.raw))
         gtk_menu_button_set_primary(gCast(menuButton), 1)  // F10 opens it
 
         let headerBar = gtk_header_bar_new()!
@@ -180,12 +181,11 @@ public final class MainWindow {
     /// The pages as a menu, for windows too narrow for the switcher: a button
     /// that says which page is shown, and the pages as radio items.
     private func makePageMenu() -> WidgetPointer {
-        let menu = g_menu_new()!
+        let menu = ObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
         for page in Page.allCases {
-            g_menu_append(menu, page.title, "win.show-page::\(page.rawValue)")
+            g_menu_append(menu.opaque, page.title, "win.show-page::\(page.rawValue)")
         }
-        let button = Widgets.menuButton(iconName: "view-list-symbolic", label: tr("Pages"), menu: gCast(menu))
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        let button = Widgets.menuButton(iconName: "view-list-symbolic", label: tr("Pages"), menu: gCast(menu.raw))
         // A label of our own: GtkMenuButton's would be added to the name below.
         let title = Widgets.label("")
         let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)

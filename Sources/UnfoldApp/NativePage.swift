@@ -10,7 +10,7 @@ public final class NativePage {
     /// The expanders, by the ID of the node they show.
     public private(set) var expanders: [Int: WidgetPointer] = [:]
 
-    public init(nodes: [OutlineNode] = OutlineNode.sample) {
+    public init(nodes: [OutlineNode] = SampleData.hierarchy) {
         let stack = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         stack.setMargins(top: 16, bottom: 16, start: 16, end: 16)
         let caption = Widgets.wrappingLabel(tr("GTK’s own expanders: they open at once, without animation."))

@@ -12,12 +12,13 @@ import UnfoldCore
 public final class OutlinePage {
     public let widget: WidgetPointer
     public let listView: WidgetPointer
-    private let tree: OpaquePointer
-    private let selection: OpaquePointer
+    private let tree: ObjectRef
+    private let selection: ObjectRef
     private let nodes: [Int: OutlineNode]
-    private var items: [Int: UnsafeMutablePointer<GObject>] = [:]
-    private var childStores: [Int: OpaquePointer] = [:]
-    private let rootStore: OpaquePointer
+    /// One model object per node, for the page's lifetime.
+    private var items: [Int: ObjectRef] = [:]
+    private var childStores: [Int: ObjectRef] = [:]
+    private let rootStore: ObjectRef
     /// The nodes the user has opened, by ID: the one record of expansion.
     public private(set) var expandedIDs: Set<Int> = []
 
@@ -27,22 +28,22 @@ public final class OutlinePage {
         weak var page: OutlinePage?
     }
 
-    public init(roots: [OutlineNode] = OutlineNode.sample) {
+    public init(roots: [OutlineNode] = SampleData.hierarchy) {
         var nodes: [Int: OutlineNode] = [:]
         func index(_ list: [OutlineNode]) { for node in list { nodes[node.id] = node; index(node.children) } }
         index(roots)
         self.nodes = nodes
 
-        rootStore = g_list_store_new(gtk_string_object_get_type())
+        rootStore = ObjectRef(adopting: g_list_store_new(gtk_string_object_get_type()))
         // The tree asks the page for child models; the page exists only after
         // this, and the tree may outlive it (a list view lets it go last).
         let owner = WeakOwner()
-        tree = ListModels.tree(root: OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rootStore)))) { item in
+        tree = ObjectRef(adopting: ListModels.tree(root: rootStore.transferred()) { item in
             owner.page?.childModel(of: item)
-        }
-        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(tree))))
+        })
+        selection = ObjectRef(adopting: gtk_single_selection_new(tree.transferred()))
         let factory = gtk_signal_list_item_factory_new()!
-        listView = gtk_list_view_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(selection))), factory)
+        listView = gtk_list_view_new(selection.transferred(), factory)
         Accessibility.setLabel(listView, tr("Outline"))
         listView.addCSSClass("navigation-sidebar")
 
@@ -56,22 +57,22 @@ public final class OutlinePage {
         Widgets.append(caption, to: widget)
         Widgets.append(scrolled, to: widget)
 
-        for root in roots { g_list_store_append(rootStore, item(for: root)) }
+        for root in roots { g_list_store_append(rootStore.opaque, item(for: root).raw) }
         owner.page = self
         connectFactory(factory)
         connectKeyboard()
         onPositionSignal(listView, "activate") { [unowned self] position in self.toggle(at: position) }
-        onItemsChanged(tree) { [weak self] position, _, added in self?.rowsAppeared(at: position, count: added) }
-        rowsAppeared(at: 0, count: g_list_model_get_n_items(tree))
+        onItemsChanged(tree.opaque) { [weak self] position, _, added in self?.rowsAppeared(at: position, count: added) }
+        rowsAppeared(at: 0, count: g_list_model_get_n_items(tree.opaque))
         Ownership.attach(self, to: widget)
     }
 
     // MARK: Model
 
-    private func item(for node: OutlineNode) -> UnsafeMutablePointer<GObject> {
+    private func item(for node: OutlineNode) -> ObjectRef {
         if let item = items[node.id] { return item }
-        let item: UnsafeMutablePointer<GObject> = gCast(gtk_string_object_new(node.title)!)
-        g_object_set_qdata(item, Self.idQuark, UnsafeMutableRawPointer(bitPattern: node.id))
+        let item = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_string_object_new(node.title)!))
+        g_object_set_qdata(item.object, Self.idQuark, UnsafeMutableRawPointer(bitPattern: node.id))
         items[node.id] = item
         return item
     }
@@ -85,12 +86,22 @@ public final class OutlinePage {
     private func childModel(of item: UnsafeMutableRawPointer) -> OpaquePointer? {
         guard let node = nodes[Self.id(of: item)], node.isExpandable else { return nil }
         let store = childStores[node.id] ?? {
-            let store = g_list_store_new(gtk_string_object_get_type())!
-            for child in node.children { g_list_store_append(store, self.item(for: child)) }
+            let store = ObjectRef(adopting: g_list_store_new(gtk_string_object_get_type()))
+            for child in node.children { g_list_store_append(store.opaque, self.item(for: child).raw) }
             childStores[node.id] = store
             return store
         }()
-        return OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))  // the tree model takes this reference
+        return store.transferred()  // the tree model takes this reference
+    }
+
+    /// The tree's row at `position` ("transfer full": ours while we hold it).
+    private func listRow(at position: UInt32) -> ObjectRef? {
+        gtk_tree_list_model_get_row(tree.opaque, position).map { ObjectRef(adopting: $0) }
+    }
+
+    /// The model object a row shows, if the row is still in the tree.
+    private static func item(of listRow: OpaquePointer) -> ObjectRef? {
+        gtk_tree_list_row_get_item(listRow).map { ObjectRef(adopting: $0) }
     }
 
     // MARK: Rows
@@ -106,32 +117,24 @@ public final class OutlinePage {
     }
 
     public var rows: [Row] {
-        (0..<g_list_model_get_n_items(tree)).compactMap { row(at: $0) }
+        (0..<g_list_model_get_n_items(tree.opaque)).compactMap { row(at: $0) }
     }
 
     public var selectedPosition: UInt32? {
-        let position = gtk_single_selection_get_selected(selection)
+        let position = gtk_single_selection_get_selected(selection.opaque)
         return position == GTK_INVALID_LIST_POSITION ? nil : position
     }
 
     private func row(at position: UInt32) -> Row? {
-        guard let listRow = gtk_tree_list_model_get_row(tree, position) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(listRow)) }
-        guard let item = gtk_tree_list_row_get_item(listRow) else { return nil }
-        defer { g_object_unref(item) }
-        let id = Self.id(of: item)
-        return Row(id: id, title: nodes[id]?.title ?? "", depth: Int(gtk_tree_list_row_get_depth(listRow)),
-                   isExpanded: gtk_tree_list_row_get_expanded(listRow) != 0, item: item)
-    }
-
-    private func withListRow(at position: UInt32, _ body: (OpaquePointer) -> Void) {
-        guard let listRow = gtk_tree_list_model_get_row(tree, position) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(listRow)) }
-        body(listRow)
+        guard let listRow = listRow(at: position), let item = Self.item(of: listRow.opaque) else { return nil }
+        let id = Self.id(of: item.raw)
+        return Row(id: id, title: nodes[id]?.title ?? "", depth: Int(gtk_tree_list_row_get_depth(listRow.opaque)),
+                   isExpanded: gtk_tree_list_row_get_expanded(listRow.opaque) != 0, item: item.raw)
     }
 
     public func setExpanded(_ expanded: Bool, at position: UInt32) {
-        withListRow(at: position) { gtk_tree_list_row_set_expanded($0, expanded ? 1 : 0) }
+        guard let listRow = listRow(at: position) else { return }
+        gtk_tree_list_row_set_expanded(listRow.opaque, expanded ? 1 : 0)
     }
 
     /// GtkTreeListModel forgets a row's expansion when its parent closes; the page
@@ -139,19 +142,15 @@ public final class OutlinePage {
     /// shows again. Rows report their own changes (mouse or keyboard alike).
     private func rowsAppeared(at position: UInt32, count: UInt32) {
         for offset in 0..<count {
-            guard let listRow = gtk_tree_list_model_get_row(tree, position + offset) else { continue }
-            defer { g_object_unref(UnsafeMutableRawPointer(listRow)) }
-            guard let item = gtk_tree_list_row_get_item(listRow) else { continue }
-            let id = Self.id(of: item)
-            g_object_unref(item)
+            guard let listRow = listRow(at: position + offset), let item = Self.item(of: listRow.opaque) else { continue }
+            let id = Self.id(of: item.raw)
+            let row = listRow.opaque
             // Rows belong to the tree model and may outlive the page: hold it weakly.
-            onNotify(UnsafeMutableRawPointer(listRow), "expanded") { [weak self] in
-                guard let self else { return }
+            onNotify(listRow.raw, "expanded") { [weak self] in
                 // A row dropped because its parent closed also reports itself closed,
                 // but it has no item any more: then its ID stays remembered.
-                guard let item = gtk_tree_list_row_get_item(listRow) else { return }
-                g_object_unref(item)
-                if gtk_tree_list_row_get_expanded(listRow) != 0 { self.expandedIDs.insert(id) } else { self.expandedIDs.remove(id) }
+                guard let self, Self.item(of: row) != nil else { return }
+                if gtk_tree_list_row_get_expanded(row) != 0 { self.expandedIDs.insert(id) } else { self.expandedIDs.remove(id) }
             }
             if expandedIDs.contains(id) { reopen(listRow) }
         }
@@ -159,20 +158,13 @@ public final class OutlinePage {
 
     /// The tree model is mid-change while it reports new rows, so a row is reopened
     /// just after — still before the next frame is drawn.
-    private func reopen(_ listRow: OpaquePointer) {
-        let row = UnsafeMutableRawPointer(listRow)
-        g_object_ref(row)
-        Timeout.after(milliseconds: 0) {
-            gtk_tree_list_row_set_expanded(OpaquePointer(row), 1)
-            g_object_unref(row)
-        }
+    private func reopen(_ listRow: ObjectRef) {
+        Timeout.after(milliseconds: 0) { gtk_tree_list_row_set_expanded(listRow.opaque, 1) }
     }
 
     private func toggle(at position: UInt32) {
-        withListRow(at: position) { row in
-            guard gtk_tree_list_row_is_expandable(row) != 0 else { return }
-            gtk_tree_list_row_set_expanded(row, gtk_tree_list_row_get_expanded(row) == 0 ? 1 : 0)
-        }
+        guard let row = listRow(at: position), gtk_tree_list_row_is_expandable(row.opaque) != 0 else { return }
+        gtk_tree_list_row_set_expanded(row.opaque, gtk_tree_list_row_get_expanded(row.opaque) == 0 ? 1 : 0)
     }
 
     // MARK: Widgets
@@ -194,9 +186,8 @@ public final class OutlinePage {
             guard let expander = gtk_list_item_get_child(OpaquePointer(listItem)),
                   let listRow = gtk_list_item_get_item(OpaquePointer(listItem)) else { return }
             gtk_tree_expander_set_list_row(gCast(expander), OpaquePointer(listRow))
-            guard let item = gtk_tree_list_row_get_item(OpaquePointer(listRow)) else { return }
-            defer { g_object_unref(item) }
-            let title = self.nodes[Self.id(of: item)]?.title ?? ""
+            guard let item = Self.item(of: OpaquePointer(listRow)) else { return }
+            let title = self.nodes[Self.id(of: item.raw)]?.title ?? ""
             gtk_label_set_text(gCast(gtk_tree_expander_get_child(gCast(expander))), title)
             // The list item widget is what has the focus and the selection: it
             // carries the row's name and expanded state, and the selection
@@ -227,7 +218,7 @@ public final class OutlinePage {
         let focus = gtk_event_controller_focus_new()!
         onSignal(UnsafeMutableRawPointer(focus), "enter") { [weak self] in
             guard let self, let position = self.position(of: itemWidget), position != self.selectedPosition else { return }
-            gtk_selection_model_select_item(self.selection, position, 1)
+            gtk_selection_model_select_item(self.selection.opaque, position, 1)
         }
         gtk_widget_add_controller(itemWidget, focus)
     }
@@ -280,11 +271,9 @@ public final class OutlinePage {
 
     /// ← on a closed row goes to its parent, as in any tree.
     private func selectParent(of position: UInt32) {
-        withListRow(at: position) { row in
-            guard let parent = gtk_tree_list_row_get_parent(row) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(parent)) }
-            select(position: gtk_tree_list_row_get_position(parent))
-        }
+        guard let row = listRow(at: position),
+              let parent = gtk_tree_list_row_get_parent(row.opaque).map({ ObjectRef(adopting: $0) }) else { return }
+        select(position: gtk_tree_list_row_get_position(parent.opaque))
     }
 
     /// Selects the row of node `id` and moves the focus to it.
@@ -302,7 +291,7 @@ public final class OutlinePage {
     /// Selects the row at `position`, scrolls to it and focuses it, as GtkListView's
     /// own arrow keys do.
     private func select(position: UInt32) {
-        gtk_selection_model_select_item(selection, position, 1)
+        gtk_selection_model_select_item(selection.opaque, position, 1)
         // The action does not sink a floating argument (valgrind found each
         // keystroke leaking one): own it for the call.
         let argument = g_variant_ref_sink(g_variant_new_uint32(position))
@@ -324,14 +313,5 @@ public final class OutlinePage {
             return gtk_list_item_get_position(OpaquePointer(item))
         }
         return nil
-    }
-
-    isolated deinit {
-        // The page owns one reference to each model object it made.
-        for item in items.values { g_object_unref(item) }
-        for store in childStores.values { g_object_unref(UnsafeMutableRawPointer(store)) }
-        g_object_unref(UnsafeMutableRawPointer(rootStore))
-        g_object_unref(UnsafeMutableRawPointer(tree))
-        g_object_unref(UnsafeMutableRawPointer(selection))
     }
 }

@@ -4,25 +4,45 @@ import UnfoldWidgets
 
 /// Part 1 of the tutorial: the nested hierarchy, with custom reveals, in a
 /// scrolled box, followed by a plain row that moves as the groups open.
+///
+/// The tutorial's own hierarchy is declared in `data/ui/reveal-page.ui` (its
+/// groups are `UnfoldRevealGroup`s); any other hierarchy is built from data,
+/// to the same layout.
 @MainActor
 public final class RevealPage {
     /// SwiftUI's default `.padding()` around the stack, and the tutorial's
-    /// 8 px vertical padding of the following row.
+    /// 8 px vertical padding of the following row (as in the .ui file).
     static let pagePadding: Int32 = 16
     static let followingItemPadding: Int32 = 8
 
+    /// The page's root: it owns the page.
     public let widget: WidgetPointer
     /// The disclosure groups, by the ID of the node they show.
-    public private(set) var groups: [Int: RevealGroup] = [:]
+    private var groupWidgets: [Int: ObjectRef] = [:]
     /// The rows after the first group: in the sample, "Following item".
-    public private(set) var followingRows: [WidgetPointer] = []
+    private var followingRowWidgets: [ObjectRef] = []
+
+    public var groups: [Int: RevealGroup] { groupWidgets.mapValues { RevealGroup.implementation(of: $0.widget) } }
+    public var followingRows: [WidgetPointer] { followingRowWidgets.map(\.widget) }
 
     /// The sample hierarchy's groups and row, by the names the tutorial uses.
-    public var collection: RevealGroup { groups[1]! }
-    public var shapes: RevealGroup { groups[2]! }
+    public var collection: RevealGroup { RevealGroup.implementation(of: groupWidgets[1]!.widget) }
+    public var shapes: RevealGroup { RevealGroup.implementation(of: groupWidgets[2]!.widget) }
     public var followingItem: WidgetPointer { followingRows[0] }
 
-    public init(nodes: [OutlineNode] = OutlineNode.sample) {
+    /// The tutorial's page, from its GtkBuilder file.
+    public init() {
+        let builder = AppResources.builder("reveal-page.ui")
+        widget = builder.takeWidget("page")
+        for id in OutlineNode.allIDs(OutlineNode.sample) {
+            if let group = builder.object("group-\(id)") { groupWidgets[id] = ObjectRef(group) }
+        }
+        followingRowWidgets = [ObjectRef(builder.object("following-item")!)]
+        Ownership.attach(self, to: widget)
+    }
+
+    /// A page of any hierarchy, built from data.
+    public init(nodes: [OutlineNode]) {
         let stack = Widgets.box(GTK_ORIENTATION_VERTICAL)
         stack.setMargins(top: Self.pagePadding, bottom: Self.pagePadding, start: Self.pagePadding, end: Self.pagePadding)
         // Never scroll horizontally: the content is measured height-for-width at
@@ -32,7 +52,7 @@ public final class RevealPage {
             let row = build(node)
             if !node.isExpandable {
                 row.setMargins(top: Self.followingItemPadding, bottom: Self.followingItemPadding)
-                followingRows.append(row)
+                followingRowWidgets.append(ObjectRef(row))
             }
             Widgets.append(row, to: stack)
         }
@@ -41,8 +61,8 @@ public final class RevealPage {
 
     private func build(_ node: OutlineNode) -> WidgetPointer {
         guard node.isExpandable else { return Widgets.wrappingLabel(node.title) }
-        let group = RevealGroup(title: node.title, children: node.children.map(build))
-        groups[node.id] = group
+        let group = RevealGroup.make(title: node.title, children: node.children.map(build))
+        groupWidgets[node.id] = ObjectRef(group.widget)
         return group.widget
     }
 }

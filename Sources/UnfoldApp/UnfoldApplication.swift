@@ -175,20 +175,18 @@ public final class UnfoldApplication {
         guard let path = filenameOption(options, "labels") else { return nil }
         if path == "-" || g_variant_dict_contains(options, labelsOnStandardInput) != 0 {
             let name = path == "-" ? tr("standard input") : path
-            guard let stream = g_application_command_line_get_stdin(gCast(commandLine)) else {
+            guard let stream = g_application_command_line_get_stdin(gCast(commandLine)).map({ ObjectRef(adopting: UnsafeMutableRawPointer($0)) }) else {
                 throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: this launch has no standard input")
             }
-            defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
             // A GUnixInputStream: its descriptor is ours to duplicate and keep.
-            let descriptor = dup(Properties.int(UnsafeMutableRawPointer(stream), "fd"))
+            let descriptor = dup(Properties.int(stream.raw, "fd"))
             guard descriptor >= 0 else {
                 throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(String(cString: strerror(errno)))")
             }
             return .file(try LabelsSource(descriptor: descriptor, name: name))
         }
-        let file = g_application_command_line_create_file_for_arg(gCast(commandLine), path)!
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let resolved = g_file_get_path(file)
+        let file = ObjectRef(adopting: g_application_command_line_create_file_for_arg(gCast(commandLine), path)!)
+        let resolved = g_file_get_path(file.opaque)
         defer { g_free(resolved) }
         return .file(try LabelsSource.open(path: resolved.map { String(cString: $0) } ?? path, name: path))
     }
@@ -315,12 +313,12 @@ public final class UnfoldApplication {
 /// its messages go to its own terminal.
 @MainActor
 final class Launch {
-    private var commandLine: OpaquePointer?
+    /// Held until the launch ends: its caller waits for it to go.
+    private var commandLine: ObjectRef?
     let isRemote: Bool
 
     init(_ commandLine: OpaquePointer) {
-        g_object_ref(UnsafeMutableRawPointer(commandLine))
-        self.commandLine = commandLine
+        self.commandLine = ObjectRef(commandLine)
         isRemote = g_application_command_line_get_is_remote(gCast(commandLine)) != 0
     }
 
@@ -328,9 +326,8 @@ final class Launch {
     func finish(status: Int32, message: String?) {
         guard let commandLine else { return }
         self.commandLine = nil
-        if let message { unfold_command_line_printerr(gCast(commandLine), message) }
-        g_application_command_line_set_exit_status(gCast(commandLine), status)
-        g_object_unref(UnsafeMutableRawPointer(commandLine))
+        if let message { unfold_command_line_printerr(gCast(commandLine.raw), message) }
+        g_application_command_line_set_exit_status(gCast(commandLine.raw), status)
     }
 
     isolated deinit {

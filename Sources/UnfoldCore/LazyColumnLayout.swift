@@ -45,12 +45,16 @@ public struct LazyColumnLayout: Sendable {
 
     /// Animation state, only for rows that are moving, appearing or leaving.
     private var motions: [Int: Motion] = [:]
-    private var heightGlide = SettlingOffset(duration: LazyColumnLayout.duration)
+    private var heightGlide: SettlingOffset
+    /// How long a change takes (the tutorial's by default); moves under way keep theirs.
+    public var duration: Microseconds
 
-    public init(rowHeight: Double, spacing: Double) {
-        precondition(rowHeight > 0 && spacing >= 0)
+    public init(rowHeight: Double, spacing: Double, duration: Microseconds = LazyColumnLayout.duration) {
+        precondition(rowHeight > 0 && spacing >= 0 && duration >= 0)
         self.rowHeight = rowHeight
         self.spacing = spacing
+        self.duration = duration
+        heightGlide = SettlingOffset(duration: duration)
     }
 
     public var isAnimating: Bool {
@@ -154,16 +158,16 @@ public struct LazyColumnLayout: Sendable {
         for (key, frame) in shownBefore {
             guard let newIndex = index(of: key) else {
                 // Gone from the list: fades where it is (or keeps fading).
-                var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: Self.duration),
-                                                    glide: SettlingOffset(duration: Self.duration))
+                var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: duration),
+                                                    glide: SettlingOffset(duration: duration))
                 motion.leavingY = frame.y
                 motion.appearance.animate(to: 0)
                 next[key] = motion
                 continue
             }
             // Still listed: glides from where it was shown to its new place.
-            var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: Self.duration),
-                                                glide: SettlingOffset(duration: Self.duration))
+            var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: duration),
+                                                glide: SettlingOffset(duration: duration))
             if motion.leavingY != nil {
                 motion.leavingY = nil
                 motion.appearance.animate(to: 1)
@@ -187,17 +191,18 @@ public struct LazyColumnLayout: Sendable {
                 let oldY = Double(oldIndex) * pitch
                 let edge = oldY < viewport.top ? viewport.top - pitch : viewport.top + viewport.height
                 let from = (oldY < viewport.top ? max(oldY, edge) : min(oldY, edge)) - place
-                var motion = Motion(appearance: AnimatedValue(1, fullDuration: Self.duration),
-                                    glide: SettlingOffset(duration: Self.duration))
+                var motion = Motion(appearance: AnimatedValue(1, fullDuration: duration),
+                                    glide: SettlingOffset(duration: duration))
                 motion.glide.restart(from: from)
                 next[key] = motion
             } else {
-                var appearance = AnimatedValue(0, fullDuration: Self.duration)
+                var appearance = AnimatedValue(0, fullDuration: duration)
                 appearance.animate(to: 1)
-                next[key] = Motion(appearance: appearance, glide: SettlingOffset(duration: Self.duration))
+                next[key] = Motion(appearance: appearance, glide: SettlingOffset(duration: duration))
             }
         }
         motions = next
+        heightGlide = SettlingOffset(duration: duration)
         heightGlide.restart(from: heightBefore - targetHeight())
         if !animated { finish() }
         dropSettled()

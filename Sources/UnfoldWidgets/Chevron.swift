@@ -1,19 +1,38 @@
 import Gtk
 
-/// A disclosure arrow that turns with a progress: 0 points along the reading
-/// direction (right, or left in right-to-left locales), 1 points down.
+/// A disclosure arrow that turns with its `progress` (`UnfoldChevron`): 0
+/// points along the reading direction (right, or left in right-to-left
+/// locales), 1 points down. A group binds it to its reveal's progress.
 ///
 /// The rotation goes into the transform the icon is allocated with, so it costs a
 /// re-allocation of one image per frame and nothing else.
 @MainActor
 public final class Chevron: WidgetImplementation {
-    static let widgetClass = WidgetClassDescription(
-        typeName: "UnfoldChevron", cssName: "chevron", accessibleRole: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+    public enum Property: Int { case progress }
 
-    private let icon: WidgetPointer
+    public override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(
+            typeName: "UnfoldChevron", cssName: "chevron", accessibleRole: GTK_ACCESSIBLE_ROLE_PRESENTATION,
+            properties: [PropertyDescription("progress", .double(minimum: 0, maximum: 1, default: 0))])
+    }
 
-    public var progress: Double = 0 {
-        didSet { if progress != oldValue { gtk_widget_queue_allocate(widget) } }
+    private var icon: WidgetPointer?
+
+    public private(set) var progress: Double = 0
+
+    public required init(widget: WidgetPointer) {
+        super.init(widget: widget)
+        let icon = gtk_image_new_from_icon_name("pan-end-symbolic")!
+        gtk_widget_set_parent(icon, widget)
+        self.icon = icon
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    }
+
+    public func setProgress(_ newProgress: Double) {
+        guard newProgress != progress else { return }
+        progress = newProgress
+        gtk_widget_queue_allocate(widget)
+        notifyProperty(Property.progress.rawValue)
     }
 
     /// The angle drawn now, in degrees, clockwise; negative when mirrored.
@@ -22,20 +41,18 @@ public final class Chevron: WidgetImplementation {
         return 90 * progress * sign
     }
 
-    public init() {
-        icon = gtk_image_new_from_icon_name("pan-end-symbolic")
-        super.init(Self.widgetClass)
-        gtk_widget_set_parent(icon, widget)
-        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-    }
+    public override func property(_ index: Int) -> PropertyValue { .double(progress) }
+
+    public override func setProperty(_ index: Int, _ value: PropertyValue) { setProgress(value.double!) }
 
     public override var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_CONSTANT_SIZE }
 
     public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
-        Measurement.of(icon, orientation)
+        icon.map { Measurement.of($0, orientation) } ?? .zero
     }
 
     public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+        guard let icon else { return }
         // "pan-end-symbolic" already points to the end of the line: for a
         // right-to-left widget GTK loads the theme's "-rtl" variant, which points
         // left. So only the turn's sense changes: clockwise from →, anticlockwise from ←.
@@ -48,6 +65,9 @@ public final class Chevron: WidgetImplementation {
     }
 
     public override func dispose() {
-        if gtk_widget_get_parent(icon) == widget { gtk_widget_unparent(icon) }
+        if let icon {
+            self.icon = nil
+            gtk_widget_unparent(icon)
+        }
     }
 }

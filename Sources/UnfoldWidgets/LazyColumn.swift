@@ -19,8 +19,19 @@ import UnfoldCore
 /// row's own controls. The focused row lives while it is listed, in view or not.
 @MainActor
 public final class LazyColumn: WidgetImplementation {
-    static let widgetClass = WidgetClassDescription(
-        typeName: "UnfoldLazyColumn", cssName: "lazy-column", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST)
+    public enum Property: Int { case transitionDuration, visibleCount }
+
+    /// The tutorial's 0.22 s.
+    public static let defaultDuration = UInt32(LazyColumnLayout.duration / 1_000)
+
+    public override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(
+            typeName: "UnfoldLazyColumn", cssName: "lazy-column", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST,
+            properties: [
+                PropertyDescription("transition-duration", .unsigned(minimum: 0, maximum: .max, default: defaultDuration)),
+                PropertyDescription("visible-count", .unsigned(minimum: 0, maximum: .max, default: 0), readOnly: true),
+            ])
+    }
 
     /// The tutorial's 8 px between rows.
     public static let spacing: Int32 = 8
@@ -44,8 +55,13 @@ public final class LazyColumn: WidgetImplementation {
     private var driver: AnimationDriver!
     private var pendingSync: TickCallback?
 
-    public init() {
-        super.init(Self.widgetClass)
+    /// How long a change takes, in milliseconds; 0 does not animate.
+    public private(set) var transitionDuration = LazyColumn.defaultDuration
+    /// How many rows are listed (not how many exist as widgets).
+    public private(set) var visibleCount = 0
+
+    public required init(widget: WidgetPointer) {
+        super.init(widget: widget)
         driver = AnimationDriver(widget: widget, step: { [unowned self] time in
             self.layout?.advance(to: time)
             self.layoutDidChange()
@@ -95,8 +111,9 @@ public final class LazyColumn: WidgetImplementation {
             pendingKeys = keys
             return false
         }
-        let change = layout.update(to: keys, viewport: viewport, animated: driver.canAnimate)
+        let change = layout.update(to: keys, viewport: viewport, animated: driver.canAnimate && transitionDuration > 0)
         self.layout = layout
+        countDidChange()
         guard change != nil else { return false }
         // Rows on their way out are inert at once, before their fade shows a frame.
         for (key, row) in rows { setInteractive(row, layout.index(of: key) != nil) }
@@ -171,7 +188,8 @@ public final class LazyColumn: WidgetImplementation {
         gtk_widget_set_parent(row, widget)
         rows[first] = row
         let height = Measurement.of(row, GTK_ORIENTATION_VERTICAL).natural
-        return LazyColumnLayout(rowHeight: Double(max(height, 1)), spacing: Double(Self.spacing))
+        return LazyColumnLayout(rowHeight: Double(max(height, 1)), spacing: Double(Self.spacing),
+                                duration: Microseconds(transitionDuration) * 1_000)
     }
 
     /// What the scrolled window shows of the column.
@@ -198,6 +216,36 @@ public final class LazyColumn: WidgetImplementation {
             frames.append(.init(id: key, y: Double(index) * layout.pitch, opacity: 1, isLeaving: false))
         }
         return frames
+    }
+
+    // MARK: Properties
+
+    public func setTransitionDuration(_ milliseconds: UInt32) {
+        guard milliseconds != transitionDuration else { return }
+        transitionDuration = milliseconds
+        layout?.duration = Microseconds(milliseconds) * 1_000
+        notifyProperty(Property.transitionDuration.rawValue)
+    }
+
+    private func countDidChange() {
+        let count = layout?.order.count ?? pendingKeys.count
+        guard count != visibleCount else { return }
+        visibleCount = count
+        notifyProperty(Property.visibleCount.rawValue)
+    }
+
+    public override func property(_ index: Int) -> PropertyValue {
+        switch Property(rawValue: index)! {
+        case .transitionDuration: .unsigned(transitionDuration)
+        case .visibleCount: .unsigned(UInt32(clamping: visibleCount))
+        }
+    }
+
+    public override func setProperty(_ index: Int, _ value: PropertyValue) {
+        switch Property(rawValue: index)! {
+        case .transitionDuration: setTransitionDuration(value.unsigned!)
+        case .visibleCount: preconditionFailure("read-only")
+        }
     }
 
     // MARK: Keyboard
@@ -348,7 +396,8 @@ public final class LazyColumn: WidgetImplementation {
         pendingSync = nil
         adjustmentWatches.forEach { $0.disconnect() }
         adjustmentWatches = []
-        for row in rows.values { gtk_widget_unparent(row) }
+        let parted = rows.values
         rows = [:]
+        for row in parted { gtk_widget_unparent(row) }
     }
 }

@@ -2,33 +2,53 @@ import Gtk
 import UnfoldCore
 
 /// Reveals its child by growing from zero to the child's natural height for the
-/// current width, driven by the frame clock.
+/// current width, driven by the frame clock (`UnfoldReveal`).
 ///
 /// The child is always allocated its full height-for-width at the top and the
 /// reveal clips it, so wrapping text is shown at its wrapped height and never
 /// squashed; only the reveal's own measured height animates, which is what makes
 /// the rows below move continuously.
+///
+/// Properties, as GtkRevealer's: `child`, `revealed` (setting it animates),
+/// `child-revealed` (true once the child is wholly shown, false as soon as a
+/// collapse starts), `progress` (the fraction shown, notified each frame it
+/// changes) and `transition-duration` (milliseconds; 0 does not animate). A
+/// `<child>` in a GtkBuilder file is its child.
 @MainActor
 public final class Reveal: WidgetImplementation {
-    static let widgetClass = WidgetClassDescription(
-        typeName: "UnfoldReveal", cssName: "reveal", accessibleRole: GTK_ACCESSIBLE_ROLE_GROUP)
+    public enum Property: Int, CaseIterable {
+        case child, revealed, childRevealed, progress, transitionDuration
+    }
 
     /// The tutorial's quarter-second ease-in-out.
-    public static let duration: Microseconds = 250_000
+    public static let defaultDuration: UInt32 = 250
 
-    public let child: WidgetPointer
-    /// Where focus goes when the content collapses around it (the group's header).
-    public var focusFallback: WidgetPointer?
-    /// Called with the displayed progress (0…1) every time it changes.
-    public var onProgressChange: ((Double) -> Void)?
+    public override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(
+            typeName: "UnfoldReveal", cssName: "reveal", accessibleRole: GTK_ACCESSIBLE_ROLE_GROUP,
+            properties: [
+                PropertyDescription("child", .object(type: { gtk_widget_get_type() })),
+                PropertyDescription("revealed", .boolean(default: false)),
+                PropertyDescription("child-revealed", .boolean(default: false), readOnly: true),
+                PropertyDescription("progress", .double(minimum: 0, maximum: 1, default: 0), readOnly: true),
+                PropertyDescription("transition-duration", .unsigned(minimum: 0, maximum: .max, default: defaultDuration)),
+            ],
+            isBuildable: true)
+    }
 
-    private var progress: AnimatedValue
+    public private(set) var child: WidgetPointer?
+    /// Where focus goes when the content collapses around it (a group's header).
+    /// Held weakly: the fallback is usually a sibling the parent owns.
+    public var focusFallback: WeakObjectRef?
+    public private(set) var transitionDuration = Reveal.defaultDuration
+    /// Notified only when it changes.
+    public private(set) var isChildRevealed = false
+
+    private var progress = AnimatedValue(0, fullDuration: Microseconds(Reveal.defaultDuration) * 1_000)
     private var driver: AnimationDriver!
 
-    public init(child: WidgetPointer, revealed: Bool = false) {
-        self.child = child
-        progress = AnimatedValue(revealed ? 1 : 0, fullDuration: Self.duration)
-        super.init(Self.widgetClass)
+    public required init(widget: WidgetPointer) {
+        super.init(widget: widget)
         driver = AnimationDriver(widget: widget, step: { [unowned self] time in
             self.progress.advance(to: time)
             self.progressDidChange()
@@ -38,9 +58,14 @@ public final class Reveal: WidgetImplementation {
             self.progressDidChange()
         })
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_set_parent(child, widget)
-        updateContentInteraction()
-        updateChildVisibility()
+    }
+
+    /// A new reveal of `child`.
+    public static func make(child: WidgetPointer?, revealed: Bool = false) -> Reveal {
+        let reveal = make()
+        reveal.setChild(child)
+        if revealed { reveal.setRevealed(true) }
+        return reveal
     }
 
     // MARK: State
@@ -53,17 +78,53 @@ public final class Reveal: WidgetImplementation {
     public func setRevealed(_ revealed: Bool) {
         let target: Double = revealed ? 1 : 0
         guard target != progress.target else { return }
-        progress.set(target, animated: driver.canAnimate)
+        // A new move from the value on screen, at the duration set now.
+        var moved = AnimatedValue(progress.current, fullDuration: Microseconds(transitionDuration) * 1_000)
+        moved.set(target, animated: driver.canAnimate && transitionDuration > 0)
+        progress = moved
         if progress.isAnimating { driver.start() } else { driver.stop() }
         updateContentInteraction()
+        notifyProperty(Property.revealed.rawValue)
         progressDidChange()
     }
 
+    public func setChild(_ newChild: WidgetPointer?) {
+        guard newChild != child else { return }
+        if let old = child {
+            child = nil
+            gtk_widget_unparent(old)
+        }
+        child = newChild
+        if let newChild { gtk_widget_set_parent(newChild, widget) }
+        updateContentInteraction()
+        updateChildVisibility()
+        gtk_widget_queue_resize(widget)
+        notifyProperty(Property.child.rawValue)
+    }
+
+    public func setTransitionDuration(_ milliseconds: UInt32) {
+        guard milliseconds != transitionDuration else { return }
+        transitionDuration = milliseconds
+        notifyProperty(Property.transitionDuration.rawValue)
+    }
+
     /// The single place the displayed progress takes effect.
+    private var lastNotifiedProgress = 0.0
+
     private func progressDidChange() {
         updateChildVisibility()
         gtk_widget_queue_resize(widget)
-        onProgressChange?(progress.current)
+        if progress.current != lastNotifiedProgress {
+            lastNotifiedProgress = progress.current
+            notifyProperty(Property.progress.rawValue)
+        }
+        // Wholly shown only once the child is all there; not any more from
+        // the moment a collapse starts.
+        let childRevealed = progress.target == 1 && progress.current == 1
+        if childRevealed != isChildRevealed {
+            isChildRevealed = childRevealed
+            notifyProperty(Property.childRevealed.rawValue)
+        }
     }
 
     // MARK: Content
@@ -71,10 +132,11 @@ public final class Reveal: WidgetImplementation {
     /// From the moment a collapse starts, the content takes no pointer events or
     /// focus and leaves the accessibility tree; clipping alone would not do that.
     private func updateContentInteraction() {
+        guard let child else { return }
         let interactive = isRevealed
         if !interactive, let root = gtk_widget_get_root(widget),
            let focus = gtk_root_get_focus(root), gCast(focus, to: GtkWidget.self).isInside(child) {
-            let refocused = focusFallback.map { gtk_widget_grab_focus($0) != 0 } ?? false
+            let refocused = focusFallback?.get().map { gtk_widget_grab_focus($0.widget) != 0 } ?? false
             if !refocused { gtk_root_set_focus(root, nil) }
         }
         gtk_widget_set_can_target(child, interactive ? 1 : 0)
@@ -84,10 +146,38 @@ public final class Reveal: WidgetImplementation {
 
     /// At progress 0 the content is not drawn (nor mapped) at all.
     private func updateChildVisibility() {
+        guard let child else { return }
         let visible: gboolean = progress.current > 0 ? 1 : 0
         if gtk_widget_get_child_visible(child) != visible {
             gtk_widget_set_child_visible(child, visible)
         }
+    }
+
+    // MARK: Properties
+
+    public override func property(_ index: Int) -> PropertyValue {
+        switch Property(rawValue: index)! {
+        case .child: .object(child.map { gCast($0) })
+        case .revealed: .boolean(isRevealed)
+        case .childRevealed: .boolean(isChildRevealed)
+        case .progress: .double(progress.current)
+        case .transitionDuration: .unsigned(transitionDuration)
+        }
+    }
+
+    public override func setProperty(_ index: Int, _ value: PropertyValue) {
+        switch Property(rawValue: index)! {
+        case .child: setChild(value.object.map { gCast($0) })
+        case .revealed: setRevealed(value.boolean!)
+        case .transitionDuration: setTransitionDuration(value.unsigned!)
+        case .childRevealed, .progress: preconditionFailure("read-only")
+        }
+    }
+
+    public override func addBuildableChild(_ object: UnsafeMutablePointer<GObject>, type: String?) -> Bool {
+        guard type == nil, g_type_check_instance_is_a(gCast(object), gtk_widget_get_type()) != 0 else { return false }
+        setChild(gCast(object))
+        return true
     }
 
     // MARK: vfuncs
@@ -95,10 +185,12 @@ public final class Reveal: WidgetImplementation {
     /// The child's own mode. Claiming height-for-width for a child whose height
     /// does not depend on its width would make every container above measure
     /// twice per frame for nothing; `measure` answers for a width either way.
-    public override var requestMode: GtkSizeRequestMode { gtk_widget_get_request_mode(child) }
+    public override var requestMode: GtkSizeRequestMode {
+        child.map { gtk_widget_get_request_mode($0) } ?? GTK_SIZE_REQUEST_CONSTANT_SIZE
+    }
 
     public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
-        guard gtk_widget_get_visible(child) != 0 else { return .zero }
+        guard let child, gtk_widget_get_visible(child) != 0 else { return .zero }
         if orientation == GTK_ORIENTATION_HORIZONTAL {
             return Measurement.of(child, orientation)
         }
@@ -113,6 +205,7 @@ public final class Reveal: WidgetImplementation {
     }
 
     public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+        guard let child else { return }
         let natural = Measurement.of(child, GTK_ORIENTATION_VERTICAL, forSize: width).natural
         gtk_widget_allocate(child, width, max(natural, height), -1, nil)
     }
@@ -123,6 +216,9 @@ public final class Reveal: WidgetImplementation {
 
     public override func dispose() {
         driver.widgetDispose()
-        if gtk_widget_get_parent(child) == widget { gtk_widget_unparent(child) }
+        if let child {
+            self.child = nil
+            gtk_widget_unparent(child)
+        }
     }
 }

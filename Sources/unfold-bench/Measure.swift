@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTestSupport
 import UnfoldCore
 
 /// Measurements wait longer than tests: a million labels take a while.

@@ -1,4 +1,5 @@
 import Gtk
+import GtkTestSupport
 import UnfoldApp
 import UnfoldCore
 import UnfoldWidgets
@@ -21,14 +22,14 @@ struct BenchGroup {
         for child in children { Widgets.append(child, to: content) }
         Widgets.append(header, to: widget)
         if ours {
-            let reveal = Reveal(child: content)
+            let reveal = Reveal.make(child: content)
             Widgets.append(reveal.widget, to: widget)
             toggle = { reveal.setRevealed(!reveal.isRevealed) }
             isAnimating = { reveal.isAnimating }
         } else {
             let revealer = gtk_revealer_new()!
             gtk_revealer_set_transition_type(gCast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-            gtk_revealer_set_transition_duration(gCast(revealer), guint(Reveal.duration / 1000))
+            gtk_revealer_set_transition_duration(gCast(revealer), guint(Reveal.defaultDuration))
             gtk_revealer_set_child(gCast(revealer), content)
             Widgets.append(revealer, to: widget)
             toggle = { gtk_revealer_set_reveal_child(gCast(revealer), gtk_revealer_get_reveal_child(gCast(revealer)) == 0 ? 1 : 0) }

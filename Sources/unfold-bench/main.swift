@@ -1,9 +1,10 @@
 import Foundation
 import Gtk
+import GtkTestSupport
 import UnfoldApp
 import UnfoldCore
 
-/// unfold-bench [--quick] [--json FILE]
+/// unfold-bench [--quick] [--json FILE] [--only reveal|filter|startup|memory]...
 ///
 /// Compares Unfold with GTK's own widgets doing the same work, in one run, and
 /// prints each as a ratio (ours / GTK's): below 1 is better. Needs a display
@@ -12,7 +13,7 @@ import UnfoldCore
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE]\n".utf8))
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|startup|memory]...\n".utf8))
     exit(2)
 }
 
@@ -60,6 +61,9 @@ let status: Int32 = MainActor.assumeIsolated {
     }
     var quick = false
     var jsonPath: String?
+    /// The kinds of benchmark to run (`--only`, repeatable); all when none is named.
+    let kinds: Set<String> = ["reveal", "filter", "startup", "memory"]
+    var only: Set<String> = []
     var remaining = Array(arguments)
     while let argument = remaining.first {
         remaining.removeFirst()
@@ -68,6 +72,13 @@ let status: Int32 = MainActor.assumeIsolated {
         case "--json":
             guard let path = remaining.first else { usage() }
             jsonPath = path
+            remaining.removeFirst()
+        case "--only":
+            guard let kind = remaining.first, kinds.contains(kind) else {
+                FileHandle.standardError.write(Data("unfold-bench: --only takes one of \(kinds.sorted().joined(separator: ", "))\n".utf8))
+                usage()
+            }
+            only.insert(kind)
             remaining.removeFirst()
         default:
             FileHandle.standardError.write(Data("unfold-bench: unknown option \(argument)\n".utf8))
@@ -95,13 +106,15 @@ let status: Int32 = MainActor.assumeIsolated {
     }
     print(line(["benchmark", "unit", "ours median [IQR]", "GTK median [IQR]", "ratio", "GTK's widget"]))
 
-    for (groups, runs) in quick ? [(1, 2), (20, 1)] : [(1, 10), (200, 4)] {
+    func selected(_ kind: String) -> Bool { only.isEmpty || only.contains(kind) }
+
+    for (groups, runs) in quick ? [(1, 2), (20, 1)] : [(1, 10), (200, 4)] where selected("reveal") {
         let (ours, gtk) = RevealBench.run(groups: groups, runs: runs)
         let name = groups == 1 ? "reveal: demo hierarchy" : "reveal: \(groups) groups at once"
         report(Row(benchmark: "\(name), frame work", unit: "CPU ms/frame", ours: Summary(ours.work), gtk: Summary(gtk.work), gtkWidget: "GtkRevealer"))
         report(Row(benchmark: "\(name), frames delivered", unit: "of 60 Hz", ours: Summary(ours.delivered), gtk: Summary(gtk.delivered), gtkWidget: "GtkRevealer"))
     }
-    for labels in quick ? [4, 1_000] : [4, 10_000, 100_000, 1_000_000] {
+    for labels in quick ? [4, 1_000] : [4, 10_000, 100_000, 1_000_000] where selected("filter") {
         let collection = LabelCollection.synthetic(count: labels)
         let ours = Summary(FilterBench.ours(collection))
         report(Row(benchmark: "filter: \(labels) labels, per key", unit: "ms", ours: ours,
@@ -112,21 +125,25 @@ let status: Int32 = MainActor.assumeIsolated {
         }
     }
     let startupRuns = quick ? 2 : 10
-    let reveal = StartupBench.reveal(runs: startupRuns)
-    report(Row(benchmark: "startup: Reveal page, to first frame", unit: "ms", ours: Summary(reveal.ours), gtk: Summary(reveal.gtk),
-               gtkWidget: "GtkExpander (Native page)"))
-    let outline = StartupBench.outline(runs: startupRuns)
-    report(Row(benchmark: "startup: Outline page, to first frame", unit: "ms", ours: Summary(outline.ours), gtk: Summary(outline.gtk),
-               gtkWidget: "GtkExpander (Native page)"))
-    for labels in quick ? [4] : [4, 1_000_000] {
-        let startup = StartupBench.collection(labels: labels, runs: labels > 10_000 ? 3 : startupRuns)
-        report(Row(benchmark: "startup: Collection, \(labels) labels", unit: "ms", ours: Summary(startup.ours),
-                   gtk: Summary(startup.gtk), gtkWidget: "GtkFilterListModel+GtkListView"))
+    if selected("startup") {
+        let reveal = StartupBench.reveal(runs: startupRuns)
+        report(Row(benchmark: "startup: Reveal page, to first frame", unit: "ms", ours: Summary(reveal.ours), gtk: Summary(reveal.gtk),
+                   gtkWidget: "GtkExpander (Native page)"))
+        let outline = StartupBench.outline(runs: startupRuns)
+        report(Row(benchmark: "startup: Outline page, to first frame", unit: "ms", ours: Summary(outline.ours), gtk: Summary(outline.gtk),
+                   gtkWidget: "GtkExpander (Native page)"))
+        for labels in quick ? [4] : [4, 1_000_000] {
+            let startup = StartupBench.collection(labels: labels, runs: labels > 10_000 ? 3 : startupRuns)
+            report(Row(benchmark: "startup: Collection, \(labels) labels", unit: "ms", ours: Summary(startup.ours),
+                       gtk: Summary(startup.gtk), gtkWidget: "GtkFilterListModel+GtkListView"))
+        }
     }
     let memoryLabels = quick ? 10_000 : 1_000_000
-    report(Row(benchmark: "memory: \(memoryLabels) labels, peak RSS", unit: "MB",
-               ours: Summary([peakRSS("ours", labels: memoryLabels)]), gtk: Summary([peakRSS("gtk", labels: memoryLabels)]),
-               gtkWidget: "GtkFilterListModel+GtkListView"))
+    if selected("memory") {
+        report(Row(benchmark: "memory: \(memoryLabels) labels, peak RSS", unit: "MB",
+                   ours: Summary([peakRSS("ours", labels: memoryLabels)]), gtk: Summary([peakRSS("gtk", labels: memoryLabels)]),
+                   gtkWidget: "GtkFilterListModel+GtkListView"))
+    }
 
     if let jsonPath {
         let encoder = JSONEncoder()

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
 import UnfoldWidgets

@@ -1,4 +1,5 @@
 import Gtk
+import GtkTestSupport
 import UnfoldApp
 import UnfoldWidgets
 import XCTest

@@ -65,7 +65,7 @@ final class ChevronRenderingTests: GtkTestCase {
                 // What a right-to-left locale does: GTK's default direction.
                 gtk_widget_set_default_direction(direction)
                 defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
-                let group = RevealGroup(title: "Collection", children: [Widgets.label("Palette")])
+                let group = RevealGroup.make(title: "Collection", children: [Widgets.label("Palette")])
                 let window = TestWindow(child: group.widget)
                 defer { window.destroy() }
                 let name = direction == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"

@@ -1,4 +1,5 @@
 import Gtk
+import GtkTestSupport
 import UnfoldApp
 import UnfoldWidgets
 import XCTest
@@ -118,7 +119,7 @@ final class RevealTests: GtkTestCase {
         onMain {
             let long = Widgets.label("A much longer synthetic label that has to wrap over several lines at this narrow width")
             gtk_label_set_wrap(gCast(long), 1)
-            let group = RevealGroup(title: "Collection", children: [long, Widgets.label("Palette")])
+            let group = RevealGroup.make(title: "Collection", children: [long, Widgets.label("Palette")])
             let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
             Widgets.append(group.widget, to: box)
             let scrolled = gtk_scrolled_window_new()!
@@ -202,7 +203,7 @@ final class RevealTests: GtkTestCase {
     func testContentIsInertFromTheMomentACollapseStarts() {
         onMain {
             let inside = gtk_button_new_with_label("Inside")!
-            let group = RevealGroup(title: "Collection", expanded: true, children: [inside])
+            let group = RevealGroup.make(title: "Collection", children: [inside], expanded: true)
             let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
             Widgets.append(group.widget, to: box)
             Widgets.append(gtk_button_new_with_label("After"), to: box)
@@ -235,7 +236,7 @@ final class RevealTests: GtkTestCase {
     func testKeyboardTogglesTheFocusedHeaderAndFocusNeverEntersClosedContent() {
         onMain {
             let inside = gtk_button_new_with_label("Inside")!
-            let group = RevealGroup(title: "Collection", children: [inside])
+            let group = RevealGroup.make(title: "Collection", children: [inside])
             let after = gtk_button_new_with_label("After")!
             let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
             Widgets.append(group.widget, to: box)

@@ -1,4 +1,5 @@
 import Gtk
+import GtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
 import UnfoldWidgets

@@ -1,0 +1,242 @@
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import UnfoldApp
+import UnfoldCore
+import UnfoldWidgets
+import XCTest
+
+/// The widgets as GObject types: made by name from anywhere, with properties
+/// that notify once per real change, from GtkBuilder files, from C, and from
+/// another Swift package.
+final class GObjectTypeTests: GtkTestCase {
+    /// A GObject property's value, read as C code reads it.
+    @MainActor
+    static func read(_ object: UnsafeMutablePointer<GtkWidget>, _ name: String, as type: GType) -> GValue {
+        var value = GValue()
+        g_value_init(&value, type)
+        g_object_get_property(object.object, name, &value)
+        return value
+    }
+
+    @MainActor
+    static func write(_ object: UnsafeMutablePointer<GtkWidget>, _ name: String, _ value: PropertyValue) {
+        var gvalue = GValue()
+        switch value {
+        case .boolean(let flag): g_value_init(&gvalue, unfold_type_boolean()); g_value_set_boolean(&gvalue, flag ? 1 : 0)
+        case .unsigned(let number): g_value_init(&gvalue, unfold_type_uint()); g_value_set_uint(&gvalue, number)
+        case .double(let number): g_value_init(&gvalue, unfold_type_double()); g_value_set_double(&gvalue, number)
+        case .string(let text): g_value_init(&gvalue, unfold_type_string()); g_value_set_string(&gvalue, text)
+        case .object(let object): g_value_init(&gvalue, gtk_widget_get_type()); g_value_set_object(&gvalue, object)
+        }
+        defer { g_value_unset(&gvalue) }
+        g_object_set_property(object.object, name, &gvalue)
+    }
+
+    /// Counts `notify::name` on an object.
+    @MainActor
+    final class Notifications {
+        private(set) var count = 0
+        init(_ object: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+            onNotify(UnsafeMutableRawPointer(object), name) { [unowned self] in self.count += 1 }
+        }
+    }
+
+    func testEveryTypeIsMadeByNameAfterUnfoldInit() {
+        onMain {
+            unfold_init()
+            unfold_init()
+            for name in ["UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldLazyColumn", "UnfoldSqueezer"] {
+                let type = g_type_from_name(name)
+                XCTAssertNotEqual(type, 0, name)
+                let widget: WidgetPointer = gCast(g_object_ref_sink(g_object_new_with_properties(type, 0, nil, nil))!)
+                XCTAssertNotNil(WidgetImplementation.of(widget), "\(name) has its Swift half from instance_init")
+                g_object_unref(widget)
+            }
+            XCTAssertEqual(g_type_parent(RevealGroup.gType), gtk_box_get_type(), "a group is a GtkBox")
+            XCTAssertEqual(g_type_parent(Reveal.gType), gtk_widget_get_type())
+        }
+    }
+
+    func testRevealProperties() {
+        onMain {
+            let reveal = Reveal.make()
+            let widget = reveal.widget
+            g_object_ref_sink(widget)
+            defer { g_object_unref(widget) }
+            var duration = Self.read(widget, "transition-duration", as: unfold_type_uint())
+            XCTAssertEqual(g_value_get_uint(&duration), 250)
+            var revealed = Self.read(widget, "revealed", as: unfold_type_boolean())
+            XCTAssertEqual(g_value_get_boolean(&revealed), 0)
+
+            let revealedNotes = Notifications(widget, "revealed")
+            let childNotes = Notifications(widget, "child")
+            let durationNotes = Notifications(widget, "transition-duration")
+            let childRevealedNotes = Notifications(widget, "child-revealed")
+            let label = Widgets.label("Content")
+            Self.write(widget, "child", .object(gCast(label)))
+            Self.write(widget, "child", .object(gCast(label)))
+            XCTAssertEqual(childNotes.count, 1, "one notify per real change")
+            Self.write(widget, "transition-duration", .unsigned(0))
+            Self.write(widget, "transition-duration", .unsigned(0))
+            XCTAssertEqual(durationNotes.count, 1)
+            // No transition: revealing is at once, and says so once.
+            Self.write(widget, "revealed", .boolean(true))
+            Self.write(widget, "revealed", .boolean(true))
+            XCTAssertEqual(revealedNotes.count, 1)
+            XCTAssertEqual(reveal.displayedProgress, 1, "transition-duration 0 jumps")
+            XCTAssertEqual(childRevealedNotes.count, 1)
+            XCTAssertTrue(reveal.isChildRevealed)
+            Self.write(widget, "revealed", .boolean(false))
+            XCTAssertEqual(childRevealedNotes.count, 2, "false as soon as a collapse starts")
+            XCTAssertFalse(reveal.isChildRevealed)
+        }
+    }
+
+    /// `progress` is notified every frame it changes, `child-revealed` once,
+    /// at the end; the chevron turns with the reveal through a property binding.
+    func testProgressIsNotifiedEveryFrameAndTheChevronFollowsIt() {
+        onMain {
+            let group = RevealGroup.make(title: "Collection", child: Widgets.label("Palette"))
+            let window = TestWindow(child: group.widget)
+            defer { window.destroy() }
+            var seen: [Double] = []
+            onNotify(UnsafeMutableRawPointer(group.reveal.widget), "progress") { seen.append(group.reveal.displayedProgress) }
+            let childRevealed = Notifications(group.reveal.widget, "child-revealed")
+            let expandedNotes = Notifications(group.widget, "expanded")
+            Self.write(group.widget, "expanded", .boolean(true))
+            XCTAssertTrue(iterate(until: { !group.reveal.isAnimating && group.reveal.displayedProgress == 1 }))
+            XCTAssertGreaterThanOrEqual(Set(seen.filter { $0 > 0 && $0 < 1 }).count, 5, "\(seen)")
+            XCTAssertEqual(seen, seen.sorted())
+            XCTAssertEqual(childRevealed.count, 1)
+            XCTAssertEqual(expandedNotes.count, 1)
+            XCTAssertEqual(group.chevron.progress, 1, "bound to the reveal's progress")
+            var title = Self.read(group.widget, "title", as: unfold_type_string())
+            XCTAssertEqual(String(cString: g_value_get_string(&title)), "Collection")
+            g_value_unset(&title)
+        }
+    }
+
+    func testLazyColumnProperties() {
+        onMain {
+            let column = LazyColumn.make()
+            g_object_ref_sink(column.widget)
+            defer { g_object_unref(column.widget) }
+            var duration = Self.read(column.widget, "transition-duration", as: unfold_type_uint())
+            XCTAssertEqual(g_value_get_uint(&duration), 220)
+            let counts = Notifications(column.widget, "visible-count")
+            column.makeRow = { _ in Widgets.label("Row") }
+            column.setVisibleKeys([1, 2, 3])
+            column.setVisibleKeys([1, 2, 3])
+            column.setVisibleKeys([4, 5, 6])
+            XCTAssertEqual(counts.count, 1, "the count changed once (3 rows, then 3 others)")
+            var count = Self.read(column.widget, "visible-count", as: unfold_type_uint())
+            XCTAssertEqual(g_value_get_uint(&count), 3)
+        }
+    }
+
+    /// Disposing twice is harmless for every type (GObject may do it).
+    func testDisposingTwiceIsHarmless() {
+        onMain {
+            for type in UnfoldTypes.all {
+                let widget: WidgetPointer = gCast(g_object_ref_sink(g_object_new_with_properties(type.gType, 0, nil, nil))!)
+                g_object_run_dispose(widget.object)
+                g_object_run_dispose(widget.object)
+                g_object_unref(widget)
+            }
+            let group = RevealGroup.make(title: "Group", child: Widgets.label("Child"))
+            g_object_ref_sink(group.widget)
+            g_object_run_dispose(group.widget.object)
+            g_object_run_dispose(group.widget.object)
+            g_object_unref(group.widget)
+        }
+    }
+
+    /// Ten thousand widgets made by name, as GtkBuilder or C would, and dropped:
+    /// the ledgers come back to where they were.
+    func testTenThousandWidgetsMadeByNameLeaveNothing() {
+        onMain {
+            let before = Census.now()
+            for index in 0..<10_000 {
+                let type = UnfoldTypes.all[index % UnfoldTypes.all.count].gType
+                let widget = g_object_ref_sink(g_object_new_with_properties(type, 0, nil, nil))
+                g_object_unref(widget)
+            }
+            XCTAssertEqual(Census.now(), before)
+        }
+    }
+
+    /// The tutorial's hierarchy from GtkBuilder XML, opened through `expanded`,
+    /// lays out exactly as the page built in code.
+    func testAHierarchyFromGtkBuilderLaysOutAsTheCodeBuiltOne() throws {
+        try onMain {
+            let xml = """
+                <interface>
+                  <object class="GtkBox" id="root">
+                    <property name="orientation">vertical</property>
+                    <property name="margin-top">16</property><property name="margin-bottom">16</property>
+                    <property name="margin-start">16</property><property name="margin-end">16</property>
+                    <child><object class="UnfoldRevealGroup" id="collection">
+                      <property name="title">Collection</property>
+                      <child><object class="GtkBox"><property name="orientation">vertical</property><property name="spacing">8</property>
+                        <child><object class="UnfoldRevealGroup" id="shapes">
+                          <property name="title">Shapes</property>
+                          <child><object class="GtkBox"><property name="orientation">vertical</property><property name="spacing">8</property>
+                            <child><object class="GtkLabel"><property name="label">Circle</property><property name="xalign">0</property></object></child>
+                            <child><object class="GtkLabel"><property name="label">Square</property><property name="xalign">0</property></object></child>
+                          </object></child>
+                        </object></child>
+                        <child><object class="GtkLabel"><property name="label">Palette</property><property name="xalign">0</property></object></child>
+                      </object></child>
+                    </object></child>
+                    <child><object class="GtkLabel" id="following">
+                      <property name="label">Following item</property><property name="xalign">0</property>
+                      <property name="margin-top">8</property><property name="margin-bottom">8</property>
+                    </object></child>
+                  </object>
+                </interface>
+                """
+            UnfoldTypes.register()
+            let builder = try Builder(xml: xml)
+            let built = builder.takeWidget("root")
+            let code = RevealPage(nodes: OutlineNode.sample)
+            let both = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
+            gtk_box_set_homogeneous(gCast(both), 1)
+            let builtScroller = Widgets.verticalScroller(built, label: "built")
+            for child in [builtScroller, code.widget] {
+                gtk_widget_set_hexpand(child, 1)
+                Widgets.append(child, to: both)
+            }
+            let window = TestWindow(child: both, width: 800, height: 500)
+            defer { window.destroy() }
+            AnimationSettings.setAnimationsEnabled(false)
+            let builtCollection: WidgetPointer = gCast(builder.object("collection")!)
+            let builtShapes: WidgetPointer = gCast(builder.object("shapes")!)
+            let following: WidgetPointer = gCast(builder.object("following")!)
+            @MainActor func positions() -> [Double] {
+                [top(of: following, in: window.window), top(of: builtShapes, in: window.window)]
+            }
+            @MainActor func codePositions() -> [Double] {
+                [top(of: code.followingItem, in: window.window), top(of: code.shapes.widget, in: window.window)]
+            }
+            for (collection, shapes) in [(true, false), (true, true), (false, true), (true, true)] {
+                Self.write(builtCollection, "expanded", .boolean(collection))
+                Self.write(builtShapes, "expanded", .boolean(shapes))
+                code.collection.setExpanded(collection)
+                code.shapes.setExpanded(shapes)
+                window.waitForFrames(2)
+                XCTAssertEqual(positions(), codePositions(), "Collection \(collection), Shapes \(shapes)")
+            }
+        }
+    }
+
+    /// The C program that checks the widgets from C, as GtkBuilder and other
+    /// languages meet them (Sources/unfold-widgets-check/main.c).
+    func testTheWidgetsFromC() throws {
+        let binDirectory = URL(fileURLWithPath: AppProcessTests.executable).deletingLastPathComponent()
+        let output = try AppProcessTests.run(binDirectory.appendingPathComponent("unfold-widgets-check").path, [])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertTrue(output.stdout.hasPrefix("ok: 0 failures"), output.stdout + output.stderr)
+        print("unfold-widgets-check: \(output.stdout)")
+    }
+}
