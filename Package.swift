@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Unfold depends on nothing but the Swift toolchain and Debian's GTK 4.
+// Unfold depends on nothing but the Swift toolchain and Debian's GTK 4 and libadwaita.
 let package = Package(
     name: "Unfold",
     products: [
@@ -20,6 +20,13 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // GNOME's platform library, for the application shell only.
+        .systemLibrary(
+            name: "CAdw",
+            path: "Sources/CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
         // A thin Swift layer over the C API: handles, signals, GType subclassing, settings.
         .target(name: "Gtk", dependencies: ["CGtk"]),
         // Pure Swift: curves, timed values, the collection model. No GTK.
@@ -29,7 +36,7 @@ let package = Package(
         // Compiles data/unfold.gresource.xml into the target that uses it.
         .plugin(name: "GResourcePlugin", capability: .buildTool(), path: "Sources/GResourcePlugin"),
         // The application: pages, windows, command line.
-        .target(name: "UnfoldApp", dependencies: ["Gtk", "UnfoldCore", "UnfoldWidgets"], plugins: ["GResourcePlugin"]),
+        .target(name: "UnfoldApp", dependencies: ["Gtk", "CAdw", "UnfoldCore", "UnfoldWidgets"], plugins: ["GResourcePlugin"]),
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"]),
         // What only tests and measurements use: GTK's accessible checks, turning the main loop.
         .systemLibrary(name: "CGtkTestSupport", pkgConfig: "gtk4"),
@@ -48,7 +55,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"], exclude: ["fold_reference.py"]),
         .testTarget(
             name: "WidgetTests",
-            dependencies: ["Gtk", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
+            dependencies: ["Gtk", "CAdw", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
             exclude: ["atspi_driver.py", "pseudo_locale.py"]
         ),
     ]

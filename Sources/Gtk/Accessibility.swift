@@ -34,6 +34,13 @@ public enum Accessibility {
         unfold_accessible_set_label(widget.accessible, label)
     }
 
+    /// Named by its label alone: GTK 4.8 adds the text of a "labelled by"
+    /// relation to it (libadwaita's rows would say their title twice).
+    public static func setOnlyLabel(_ widget: WidgetPointer, _ label: String) {
+        gtk_accessible_reset_relation(widget.accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        setLabel(widget, label)
+    }
+
     public static func setHasPopup(_ widget: WidgetPointer, _ hasPopup: Bool) {
         unfold_accessible_set_has_popup(widget.accessible, hasPopup ? 1 : 0)
     }

@@ -8,7 +8,10 @@
 /// - what is drawn as part of a control (an expander's arrow, a check mark, a
 ///   scroll bar beside its pane, an unnamed picture) is exposed on its own:
 ///   it is hidden, its control or pane speaks for it;
-/// - the parts of a popover menu are named after its button.
+/// - the parts of a popover menu are named after its button;
+/// - a container GTK or libadwaita exposes as a "filler" (AdwGizmo,
+///   AdwSqueezer…) is named after its type: it becomes a plain panel, or, once
+///   shown, takes its context's name; an empty one is decoration and is hidden.
 @MainActor
 extension Accessibility {
     /// Repairs `root` and everything in it, now and as its stacks change pages.
@@ -35,8 +38,35 @@ extension Accessibility {
         if speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context {
             setLabel(widget, context)
         }
-        if isA(widget, "GtkStack") {
+        if isA(widget, "GtkStack") || (!isA(widget, "GtkWindow") && hasProperty(widget, "visible-child")) {
+            // GtkStack, libadwaita's view stack and squeezer: what they do not show is not there.
             followVisiblePage(of: widget)
+        }
+        if isA(widget, "GtkListBox"), !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
+            // libadwaita's boxed lists are "labelled by" their group's title,
+            // which GTK 4.8 ignores when it is empty: they say their group's
+            // title, or their context.
+            setOnlyLabel(widget, name)
+        }
+        if !hasName(widget) {
+            let role = gtk_accessible_get_accessible_role(widget.accessible)
+            if role == GTK_ACCESSIBLE_ROLE_WIDGET {
+                if gtk_widget_get_first_child(widget) == nil {
+                    setHidden(widget, true)
+                    return
+                }
+                if gtk_widget_get_realized(widget) == 0 {
+                    setRole(widget, GTK_ACCESSIBLE_ROLE_GENERIC)
+                } else if let context {
+                    setLabel(widget, context)
+                }
+            } else if role == GTK_ACCESSIBLE_ROLE_LIST, let context {
+                setLabel(widget, context)
+            } else if isA(widget, "GtkButton"), case let words = labelTexts(in: widget), !words.isEmpty {
+                // A button whose words are a label inside it (not its own
+                // label) is named after its type: it says its words.
+                setLabel(widget, words.joined(separator: " "))
+            }
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
@@ -54,18 +84,55 @@ extension Accessibility {
 
     /// Only the page on screen is in the accessibility tree.
     private static func followVisiblePage(of stack: WidgetPointer) {
+        let isStack = isA(stack, "GtkStack")
         let update: @MainActor () -> Void = {
-            let visible = gtk_stack_get_visible_child(gCast(stack))
+            let visible = visibleChild(of: stack)
             var child = gtk_widget_get_first_child(stack)
             while let page = child {
                 let hidden = page != visible
                 setHidden(page, hidden)
-                if let stackPage = gtk_stack_get_page(gCast(stack), page) { setHidden(accessible: stackPage, hidden) }
+                if isStack, let stackPage = gtk_stack_get_page(gCast(stack), page) { setHidden(accessible: stackPage, hidden) }
                 child = gtk_widget_get_next_sibling(page)
             }
         }
         update()
         onNotify(stack, "visible-child", update)
+    }
+
+    private static func labelTexts(in widget: WidgetPointer) -> [String] {
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if isA(current, "GtkLabel"), let text = gtk_label_get_text(gCast(current)), text.pointee != 0 {
+                texts.append(String(cString: text))
+            } else {
+                texts += labelTexts(in: current)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
+    private static func visibleChild(of stack: WidgetPointer) -> WidgetPointer? {
+        var value = GValue()
+        g_value_init(&value, gtk_widget_get_type())
+        defer { g_value_unset(&value) }
+        g_object_get_property(gCast(stack), "visible-child", &value)
+        return g_value_get_object(&value).map { gCast($0) }
+    }
+
+    private static func hasProperty(_ widget: WidgetPointer, _ name: String) -> Bool {
+        g_object_class_find_property(gCast(widget.object.pointee.g_type_instance.g_class), name) != nil
+    }
+
+    /// Changes what the widget is to assistive technologies; GTK allows it only
+    /// before its accessible is realized (before it is shown).
+    private static func setRole(_ widget: WidgetPointer, _ role: GtkAccessibleRole) {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        defer { g_value_unset(&value) }
+        g_value_set_enum(&value, Int32(role.rawValue))
+        g_object_set_property(gCast(widget), "accessible-role", &value)
     }
 
     /// The window's title, if it has one: what its unnamed panes are about.
@@ -82,6 +149,23 @@ extension Accessibility {
     /// Whether someone gave the widget a name (GTK's test API asks its
     /// accessible context, whichever backend that is).
     private static func hasName(_ widget: WidgetPointer) -> Bool { hasName(accessible: widget.accessible) }
+
+    private static func hasLabel(_ widget: WidgetPointer) -> Bool {
+        gtk_test_accessible_has_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0
+    }
+
+    /// The title of the nearest group around `widget` that has one (an
+    /// AdwPreferencesGroup's), if any.
+    private static func groupTitle(above widget: WidgetPointer) -> String? {
+        var ancestor = gtk_widget_get_parent(widget)
+        while let current = ancestor, !isA(current, "GtkWindow") {
+            if isA(current, "AdwPreferencesGroup"), let title = Properties.string(UnsafeMutableRawPointer(current), "title"), !title.isEmpty {
+                return title
+            }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
 
     private static func hasName(accessible: OpaquePointer) -> Bool {
         gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0

@@ -67,4 +67,9 @@ public enum Ownership {
             Unmanaged<AnyObject>.fromOpaque(data!).release()
         }
     }
+
+    /// The Swift object `attach` tied to `object`, if any.
+    public static func owner(of object: UnsafeMutableRawPointer) -> AnyObject? {
+        g_object_get_qdata(gCast(object), quark).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    }
 }

@@ -139,19 +139,24 @@ public enum Widgets {
     public static func menuButton(iconName: String, label: String, menu: UnsafeMutablePointer<GMenuModel>? = nil) -> WidgetPointer {
         let button = make(gtk_menu_button_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_menu_button_set_icon_name(gCast(button), iconName)
+        if let menu { gtk_menu_button_set_menu_model(gCast(button), menu) }
+        describeMenuButton(button, label: label)
+        return button
+    }
+
+    /// Names a menu button (its inner button, which assistive technologies
+    /// see) `label`, says it opens a popup, and names its menu's parts after it.
+    @MainActor
+    public static func describeMenuButton(_ button: WidgetPointer, label: String) {
         let inner = gtk_widget_get_first_child(button)!
         Accessibility.setLabel(inner, label)
         Accessibility.setHasPopup(inner, true)
         // The label is its tooltip too; not its description, which would say it twice.
         gtk_widget_set_tooltip_text(inner, label)
         Accessibility.resetDescription(inner)
-        if let menu {
-            gtk_menu_button_set_menu_model(gCast(button), menu)
-            if let popover = gtk_menu_button_get_popover(gCast(button)) {
-                Accessibility.repair(gCast(popover), context: label)
-            }
+        if let popover = gtk_menu_button_get_popover(gCast(button)) {
+            Accessibility.repair(gCast(popover), context: label)
         }
-        return button
     }
 
     /// A scrolled window that scrolls `child` vertically only, named `label`

@@ -1,37 +1,50 @@
 import Foundation
 
-/// Application stylesheets, added for the whole display.
+/// An application stylesheet, parsed and checked; added for the whole display
+/// with `add()`, taken away with `remove()` (a style that follows a setting).
 @MainActor
-public enum Stylesheet {
+public final class Stylesheet {
     public enum LoadError: Error, CustomStringConvertible {
-        case unreadable(path: String)
-        case invalid(path: String, line: Int, message: String)
+        case invalid(name: String, line: Int, message: String)
 
         public var description: String {
             switch self {
-            case .unreadable(let path): "cannot read the stylesheet \(path)"
-            case .invalid(let path, let line, let message): "\(path):\(line): \(message)"
+            case .invalid(let name, let line, let message): "\(name):\(line): \(message)"
             }
         }
     }
 
-    /// Loads the CSS file at `path` for the default display. A file that cannot be
-    /// read or does not parse is an error: a half-styled app would hide it.
-    public static func load(path: String) throws(LoadError) {
-        guard let css = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-        let providerRef = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()!))
-        let provider: UnsafeMutablePointer<GtkCssProvider> = gCast(providerRef.raw)
+    private let provider: ObjectRef
+    public private(set) var isAdded = false
+
+    /// Parses `css` (named `name` in messages). CSS that does not parse is an
+    /// error: a half-styled app would hide it.
+    public init(css: Data, name: String) throws(LoadError) {
+        provider = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()!))
+        let cssProvider: UnsafeMutablePointer<GtkCssProvider> = gCast(provider.raw)
         var firstError: LoadError?
-        let watch = onParsingError(provider) { line, message in
-            if firstError == nil { firstError = .invalid(path: path, line: line, message: message) }
+        let watch = onParsingError(cssProvider) { line, message in
+            if firstError == nil { firstError = .invalid(name: name, line: line, message: message) }
         }
         css.withUnsafeBytes { bytes in
-            gtk_css_provider_load_from_data(provider, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count))
+            gtk_css_provider_load_from_data(cssProvider, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count))
         }
         watch.disconnect()
         if let firstError { throw firstError }
+    }
+
+    /// Applies it to the default display, above the theme.
+    public func add() {
+        guard !isAdded else { return }
         gtk_style_context_add_provider_for_display(
-            gdk_display_get_default(), gCast(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gdk_display_get_default(), OpaquePointer(provider.raw), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        isAdded = true
+    }
+
+    public func remove() {
+        guard isAdded else { return }
+        gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(provider.raw))
+        isAdded = false
     }
 }
 

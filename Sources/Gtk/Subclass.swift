@@ -21,16 +21,36 @@ public struct WidgetClassDescription: Sendable {
     /// Whether it implements GtkBuildable (a `<child>` in a .ui file goes to
     /// `addBuildableChild`).
     public var isBuildable: Bool
+    /// A composite template: a GtkBuilder file in the registered resources
+    /// whose `<template class="…">` is this type. Every instance is built from
+    /// it before its Swift half is made, so `init(widget:)` finds its parts.
+    public var template: Template?
+
+    public struct Template: Sendable {
+        /// The resource path of the .ui file.
+        public var resource: String
+        /// The ids of the objects in it that the Swift half reaches through
+        /// `templateChild(_:)`.
+        public var children: [String]
+
+        /// Its translatable strings are looked up in the process's default
+        /// gettext domain (`textdomain`): GTK 4.8 has no per-class domain.
+        public init(resource: String, children: [String]) {
+            self.resource = resource
+            self.children = children
+        }
+    }
 
     public init(typeName: String, cssName: String, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC,
                 parent: @escaping @Sendable () -> GType = { gtk_widget_get_type() },
-                properties: [PropertyDescription] = [], isBuildable: Bool = false) {
+                properties: [PropertyDescription] = [], isBuildable: Bool = false, template: Template? = nil) {
         self.typeName = typeName
         self.cssName = cssName
         self.accessibleRole = accessibleRole
         self.parent = parent
         self.properties = properties
         self.isBuildable = isBuildable
+        self.template = template
     }
 }
 
@@ -183,6 +203,17 @@ open class WidgetImplementation {
     /// The parent class's vfuncs, to chain up to.
     public var parentClass: UnsafeMutablePointer<GtkWidgetClass> { record.parentClass }
 
+    /// The object with id `name` in this type's template (one of the
+    /// description's `template.children`); the instance holds it.
+    public func templateChild(_ name: String) -> UnsafeMutableRawPointer {
+        precondition(record.description.template?.children.contains(name) == true,
+                     "\(record.description.typeName)'s template declares no child \(name)")
+        guard let child = gtk_widget_get_template_child(widget, record.gType, name) else {
+            preconditionFailure("\(record.description.typeName)'s template has no object with id \(name)")
+        }
+        return UnsafeMutableRawPointer(child)
+    }
+
     // MARK: Properties
 
     /// The value of property `index` (its place in `typeDescription.properties`).
@@ -271,6 +302,7 @@ enum WidgetTypeRegistry {
         let implementation: WidgetImplementation.Type
         let description: WidgetClassDescription
         var parentClass: UnsafeMutablePointer<GtkWidgetClass>!
+        var gType: GType = 0
         var propertySpecs: [UnsafeMutablePointer<GParamSpec>] = []
         /// Where an instance keeps its Swift half, from the instance's start.
         var privateOffset: Int32 = 0
@@ -302,6 +334,7 @@ enum WidgetTypeRegistry {
             class_data: UnsafeRawPointer(Unmanaged.passRetained(record).toOpaque()),
             instance_size: guint16(query.instance_size), n_preallocs: 0, instance_init: instanceInit, value_table: nil)
         let type = g_type_register_static(parent, description.typeName, &info, GTypeFlags(0))
+        record.gType = type
         g_type_set_qdata(type, recordQuark, Unmanaged.passUnretained(record).toOpaque())
         record.privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<UnsafeRawPointer>.size))
         if description.isBuildable {
@@ -338,6 +371,7 @@ enum WidgetTypeRegistry {
             MainActor.assumeIsolated {
                 let raw = UnsafeMutableRawPointer(instance!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
+                if record.description.template != nil { gtk_widget_init_template(raw.assumingMemoryBound(to: GtkWidget.self)) }
                 let implementation = record.implementation.init(widget: raw.assumingMemoryBound(to: GtkWidget.self))
                 WidgetTypeRegistry.slot(raw, record).pointee = Unmanaged.passRetained(implementation).toOpaque()
                 InstanceLedger.created += 1
@@ -355,6 +389,12 @@ enum WidgetTypeRegistry {
                 gtk_widget_class_set_css_name(widgetClass, record.description.cssName)
                 gtk_widget_class_set_accessible_role(widgetClass, record.description.accessibleRole)
                 WidgetTypeRegistry.installVFuncs(widgetClass)
+                if let template = record.description.template {
+                    gtk_widget_class_set_template_from_resource(widgetClass, template.resource)
+                    for child in template.children {
+                        gtk_widget_class_bind_template_child_full(widgetClass, child, 0, 0)
+                    }
+                }
                 let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
                 record.propertySpecs = record.description.properties.map { $0.makeSpec() }
                 for (index, spec) in record.propertySpecs.enumerated() {
@@ -454,6 +494,8 @@ enum WidgetTypeRegistry {
                 let raw = UnsafeMutableRawPointer(object!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
                 WidgetTypeRegistry.implementation(raw)?.dispose()
+                // The template's objects go with the instance (a second dispose finds none).
+                if record.description.template != nil { gtk_widget_dispose_template(gCast(raw), record.gType) }
                 let parentObjectClass: UnsafeMutablePointer<GObjectClass> = gCast(record.parentClass)
                 parentObjectClass.pointee.dispose!(object)
             }

@@ -1,3 +1,4 @@
+import CAdw
 import Gtk
 import UnfoldCore
 import UnfoldWidgets
@@ -28,12 +29,16 @@ public final class CollectionPage {
     public let tilesOnlyToggle: WidgetPointer
     public let caption: WidgetPointer
     public let column: LazyColumn
-    /// "No matching labels" (or, for a collection with none, "No labels"),
-    /// faded in where the rows were.
+    /// "No matching labels" (or, for a collection with none, "This collection
+    /// has no labels"): a status page, faded in where the rows were.
     public let emptyState: WidgetPointer
-    private let emptyLabel: WidgetPointer
+    public let statusPage: WidgetPointer
     private let scrolled: WidgetPointer
     private var pendingColumnUpdate: TickCallback?
+
+    /// Called when the user empties a note that had text, with what it held
+    /// (the window offers to undo it).
+    var onNoteRemoved: ((_ id: Int, _ note: String) -> Void)?
 
     public convenience init(collection: LabelCollection = SampleData.labels) {
         self.init(collection: collection, loadingName: nil)
@@ -44,58 +49,23 @@ public final class CollectionPage {
         self.init(collection: try! LabelCollection([]), loadingName: name)
     }
 
+    /// The page's frame is `data/ui/collection-page.ui`; the rows come from the labels.
     private init(collection: LabelCollection, loadingName: String?) {
         self.collection = collection
         self.loadingName = loadingName
         session = FilterSession(collection: collection)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
-        widget.setMargins(top: Self.padding, bottom: Self.padding, start: Self.padding, end: Self.padding)
-
-        searchEntry = gtk_search_entry_new()
-        // Updates are coalesced per frame (see scheduleColumnUpdate): no extra delay.
-        gtk_search_entry_set_search_delay(gCast(searchEntry), 0)
-        Properties.set(searchEntry, "placeholder-text", string: tr("Filter labels"))
-        Accessibility.setLabel(searchEntry, tr("Filter labels"))
-
-        tilesOnlyToggle = gtk_check_button_new_with_label(tr("Tiles only"))
+        let builder = AppResources.builder("collection-page.ui")
+        widget = builder.takeWidget("page")
+        searchEntry = gCast(builder.object("search_entry")!)
+        tilesOnlyToggle = gCast(builder.object("tiles_only")!)
         Accessibility.hideDecorations(in: tilesOnlyToggle)
-
-        caption = Widgets.wrappingLabel("")
-        caption.addCSSClass("caption")
-        caption.addCSSClass("dim-label")
-
-        column = LazyColumn.make()
-        gtk_widget_set_valign(column.widget, GTK_ALIGN_START)
-        Accessibility.setLabel(column.widget, tr("Labels"))
-
-        emptyLabel = Widgets.wrappingLabel("", xalign: 0.5)
-        emptyLabel.addCSSClass("dim-label")
-        emptyState = gtk_revealer_new()
-        gtk_revealer_set_transition_type(gCast(emptyState), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        caption = gCast(builder.object("caption")!)
+        column = LazyColumn.implementation(of: gCast(builder.object("column")!))
+        emptyState = gCast(builder.object("empty_state")!)
         gtk_revealer_set_transition_duration(gCast(emptyState), guint(LazyColumnLayout.duration / 1000))
-        gtk_revealer_set_child(gCast(emptyState), emptyLabel)
-        gtk_widget_set_valign(emptyState, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(emptyState, 12)
-        gtk_widget_set_can_target(emptyState, 0)
-        gtk_widget_set_visible(emptyState, 0)
-
-        // A group, not GtkOverlay's generic role, which would be named after its type.
-        let overlay = Widgets.make(gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
-        gtk_overlay_set_child(gCast(overlay), column.widget)
-        gtk_overlay_add_overlay(gCast(overlay), emptyState)
-        scrolled = Widgets.verticalScroller(overlay, label: tr("Labels"))
-        gtk_scrolled_window_set_min_content_height(gCast(scrolled), Self.listHeight)
-        // The column scrolls its focused row into view itself; the viewport would
-        // scroll to a row before it is placed.
-        gtk_viewport_set_scroll_to_focus(gCast(gtk_scrolled_window_get_child(gCast(scrolled))!), 0)
+        statusPage = gCast(builder.object("status_page")!)
+        scrolled = gCast(builder.object("scroller")!)
         column.setVerticalAdjustment(gtk_scrolled_window_get_vadjustment(gCast(scrolled)))
-        gtk_widget_set_vexpand(scrolled, 1)
-
-        let controls = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        gtk_widget_set_hexpand(searchEntry, 1)
-        Widgets.append(searchEntry, to: controls)
-        Widgets.append(tilesOnlyToggle, to: controls)
-        for child in [controls, caption, scrolled] { Widgets.append(child, to: widget) }
 
         column.idOfKey = { [unowned self] in self.collection.records[$0].id }
         column.keyOfID = { [unowned self] in self.collection.index(ofID: $0) }
@@ -205,6 +175,13 @@ public final class CollectionPage {
         notes[id] = note.isEmpty ? nil : note
     }
 
+    /// Puts back a note the user removed (the toast's Undo): in the page, and
+    /// in its row if the row is on screen.
+    public func restoreNote(_ note: String, for id: Int) {
+        setNote(note, for: id)
+        if let row = column.row(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow { labelRow.setNote(note) }
+    }
+
     /// The caption is outside the animated scope: it is right as soon as the
     /// filtering is, and says so while a long pass runs.
     private func updateCaption() {
@@ -245,7 +222,9 @@ public final class CollectionPage {
         gtk_widget_set_can_focus(scrolled, indices.isEmpty ? 0 : 1)
         let empty = indices.isEmpty && loadingName == nil
         if empty {
-            gtk_label_set_text(gCast(emptyLabel), collection.count == 0 ? tr("This collection has no labels") : tr("No matching labels"))
+            let hasNone = collection.count == 0
+            adw_status_page_set_title(gCast(statusPage), hasNone ? tr("This collection has no labels") : tr("No matching labels"))
+            adw_status_page_set_icon_name(gCast(statusPage), hasNone ? "view-grid-symbolic" : "edit-find-symbolic")
             gtk_widget_set_visible(emptyState, 1)
         }
         // Fading out, it has already gone for assistive technologies (and, once
@@ -264,9 +243,11 @@ public final class CollectionPage {
 
     private func makeRow(_ id: Int) -> WidgetPointer {
         let record = collection.record(id: id)!
-        return LabelRow(record: record, note: notes[id] ?? "") { [unowned self] text in
+        let row = LabelRow(record: record, note: notes[id] ?? "") { [unowned self] text in
             self.setNote(text, for: id)
-        }.widget
+        }
+        row.onNoteRemoved = { [unowned self] removed in self.onNoteRemoved?(id, removed) }
+        return row.widget
     }
 
     private func connectControls() {

@@ -16,6 +16,10 @@ final class LabelRow {
     let noteEntry: WidgetPointer
     let editButton: WidgetPointer
     private let record: LabelRecord
+    /// Called when the note popover closes on an empty note that had text when
+    /// it opened, with that text.
+    var onNoteRemoved: ((String) -> Void)?
+    private var noteWhenOpened = ""
 
     /// Counts row objects made and alive, so tests can prove rows do not leak.
     static private(set) var created = 0
@@ -31,7 +35,7 @@ final class LabelRow {
         let title = Widgets.ellipsizingLabel(shownTitle)
         gtk_widget_set_hexpand(title, 1)
         let category = Widgets.label(Self.name(of: record.category), xalign: 1)
-        category.addCSSClass("dim-label")
+        category.addCSSClass("category")
 
         noteEntry = gtk_entry_new()
         gtk_entry_set_placeholder_text(gCast(noteEntry), tr("Note"))
@@ -59,6 +63,11 @@ final class LabelRow {
         }
         // Enter closes the note, as in any popover with one field.
         onSignal(noteEntry, "activate") { gtk_popover_popdown(gCast(popover)) }
+        onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
+        onSignal(popover, "closed") { [unowned self] in
+            if !self.noteWhenOpened.isEmpty && self.note.isEmpty { self.onNoteRemoved?(self.noteWhenOpened) }
+            self.noteWhenOpened = self.note
+        }
         // Enter or Space on the row opens its note, as on a list row with one action.
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(keys) { [unowned self] keyval, _ in
@@ -75,6 +84,13 @@ final class LabelRow {
         Ownership.attach(self, to: widget)
         Self.created += 1
         Self.live += 1
+    }
+
+    var note: String { String(cString: gtk_editable_get_text(gCast(noteEntry))) }
+
+    /// Shows `note` as the row's note (the page's Undo puts one back).
+    func setNote(_ note: String) {
+        gtk_editable_set_text(gCast(noteEntry), note)
     }
 
     /// A row with a note says so: the pencil takes the accent colour, its

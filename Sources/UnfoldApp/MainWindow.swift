@@ -1,23 +1,54 @@
+import CAdw
 import Gtk
 import UnfoldCore
 import UnfoldWidgets
 
-/// One application window: a header bar (page switcher, primary menu) above the
-/// pages. Every window has its own pages, so its own filter and expansion state.
+/// One application window (`UnfoldWindow`, an AdwApplicationWindow): its
+/// frame is the template `data/ui/window.ui` (header bar with the page
+/// switcher and the main menu, the pages' view stack under a toast overlay,
+/// the switcher's bar for narrow windows); the pages are added here. Every
+/// window has its own pages, so its own filter and expansion state.
 @MainActor
-public final class MainWindow {
+public final class MainWindow: WidgetImplementation {
     /// The tutorial's `.frame(minWidth: 360, minHeight: 280)`.
     public static let minimumWidth: Int32 = 360
     public static let minimumHeight: Int32 = 280
     static let defaultWidth: Int32 = 760
     static let defaultHeight: Int32 = 620
 
-    public let window: WidgetPointer
-    public let stack: WidgetPointer
-    public let revealPage: RevealPage
-    public let nativePage: NativePage
-    public let outlinePage: OutlinePage
-    public let collectionPage: CollectionPage
+    public override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(
+            typeName: "UnfoldWindow", cssName: "window", accessibleRole: GTK_ACCESSIBLE_ROLE_WINDOW,
+            parent: { adw_application_window_get_type() },
+            template: .init(resource: AppResources.path("ui/window.ui"),
+                            children: ["header_bar", "switcher_title", "switcher_bar", "menu_button", "toast_overlay", "view_stack"]))
+    }
+
+    public var window: WidgetPointer { widget }
+    /// The AdwViewStack holding the pages.
+    public var stack: WidgetPointer { gCast(templateChild("view_stack")) }
+    public var headerBar: WidgetPointer { gCast(templateChild("header_bar")) }
+    public var switcherTitle: WidgetPointer { gCast(templateChild("switcher_title")) }
+    public var switcherBar: WidgetPointer { gCast(templateChild("switcher_bar")) }
+    public var menuButton: WidgetPointer { gCast(templateChild("menu_button")) }
+    private var toastOverlay: WidgetPointer { gCast(templateChild("toast_overlay")) }
+
+    /// The pages, made once the window is (`open`).
+    private struct Pages {
+        let reveal: RevealPage
+        let native: NativePage
+        let outline: OutlinePage
+        let collection: CollectionPage
+    }
+    private var pages: Pages?
+    private var madePages: Pages {
+        guard let pages else { preconditionFailure("a MainWindow is made with MainWindow.open") }
+        return pages
+    }
+    public var revealPage: RevealPage { madePages.reveal }
+    public var nativePage: NativePage { madePages.native }
+    public var outlinePage: OutlinePage { madePages.outline }
+    public var collectionPage: CollectionPage { madePages.collection }
 
     /// Called when the user closes the window, with what it should remember.
     var onClose: ((WindowState) -> Void)?
@@ -26,38 +57,67 @@ public final class MainWindow {
     /// Whether closing it saves its page (a window opened on a page for a
     /// labels file leaves the saved page as the user last chose it).
     var remembersPage = true
+    /// The labels file this window shows, if it was opened for one.
+    private var labelsName: String?
+    private var showPageAction: OpaquePointer?
+
+    public required init(widget: WidgetPointer) {
+        super.init(widget: widget)
+    }
 
     /// A window showing `collection`, or one on its way from `loading` (its
     /// name), or the tutorial's labels; `hierarchy` on the three disclosure
     /// pages, or the tutorial's.
-    public init(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil,
-                collection: LabelCollection? = nil, loading: String? = nil,
-                hierarchy: [OutlineNode]? = nil) {
+    public static func open(application: UnsafeMutablePointer<GtkApplication>?, state: WindowState? = nil,
+                            collection: LabelCollection? = nil, loading: String? = nil,
+                            hierarchy: [OutlineNode]? = nil) -> MainWindow {
+        AppResources.register()
+        let main = make()
+        if let application { gtk_window_set_application(gCast(main.window), application) }
+        main.setUp(state: state, collection: collection, loading: loading, hierarchy: hierarchy)
+        return main
+    }
+
+    private func setUp(state: WindowState?, collection: LabelCollection?, loading: String?, hierarchy: [OutlineNode]?) {
         labelsName = loading
-        window = application.map { gtk_application_window_new($0) } ?? gtk_window_new()
         gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
         if state?.maximized == true { gtk_window_maximize(gCast(window)) }
-
-        stack = gtk_stack_new()
-        gtk_stack_set_transition_type(gCast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        // Only the page shown is measured: a homogeneous stack would measure all
-        // four at every layout, for a size the window's minimum already fixes.
-        gtk_stack_set_hhomogeneous(gCast(stack), 0)
-        gtk_stack_set_vhomogeneous(gCast(stack), 0)
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
-        // The tutorial's own hierarchy comes from the Reveal page's .ui file.
-        revealPage = hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage()
-        nativePage = NativePage(nodes: hierarchy ?? SampleData.hierarchy)
-        outlinePage = OutlinePage(roots: hierarchy ?? SampleData.hierarchy)
-        collectionPage = loading.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: collection ?? SampleData.labels)
-        for page in Page.allCases {
-            gtk_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
-        }
-        gtk_window_set_child(gCast(window), stack)
-        gtk_window_set_titlebar(gCast(window), makeHeaderBar())
+        Widgets.describeMenuButton(menuButton, label: tr("Main Menu"))
 
-        if application != nil { installActions() }
-        onNotify(stack, "visible-child") { [unowned self] in self.pageDidChange() }
+        // The tutorial's own hierarchy comes from the Reveal page's .ui file.
+        pages = Pages(
+            reveal: hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage(),
+            native: NativePage(nodes: hierarchy ?? SampleData.hierarchy),
+            outline: OutlinePage(roots: hierarchy ?? SampleData.hierarchy),
+            collection: loading.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: collection ?? SampleData.labels))
+        for page in Page.allCases {
+            let stackPage = adw_view_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
+            adw_view_stack_page_set_icon_name(stackPage, page.iconName)
+            // Each page is a pane named after its tab (libadwaita 1.2's stack
+            // pages are not accessible themselves).
+            Accessibility.setLabel(widget(of: page), page.title)
+        }
+        collectionPage.onNoteRemoved = { [unowned self] id, note in self.offerToRestore(note, for: id) }
+        // What typing elsewhere put in the filter (key capture, below) brings the
+        // focus there, to go on typing: a space then is text, not the toggle's.
+        onSignal(collectionPage.searchEntry, "changed") { [unowned self] in
+            let entry = self.collectionPage.searchEntry
+            guard self.currentPage == .collection, gtk_window_is_active(gCast(self.window)) != 0,
+                  gtk_editable_get_text(gCast(entry)).pointee != 0,
+                  gtk_root_get_focus(OpaquePointer(self.window)).map({ UnsafeMutableRawPointer($0) == UnsafeMutableRawPointer(entry)
+                      || gtk_widget_is_ancestor(gCast($0), entry) != 0 }) != true,
+                  let text = gtk_editable_get_delegate(gCast(entry)) else { return }
+            gtk_text_grab_focus_without_selecting(gCast(text))
+            gtk_editable_set_position(gCast(entry), -1)
+        }
+
+        if gtk_window_get_application(gCast(window)) != nil { installActions() }
+        onNotify(stack, "visible-child") { [unowned self] in
+            self.pageDidChange()
+            // Whichever way the page changed, the next key acts on the page.
+            if gtk_widget_get_mapped(self.window) != 0 { self.focusPage() }
+        }
         showPage(state?.page ?? .reveal)
         pageDidChange()
         onBoolSignal(window, "close-request") { [unowned self] in
@@ -67,35 +127,86 @@ public final class MainWindow {
         // Only the page on screen is in the accessibility tree, and nothing is
         // named after its type (GTK 4.8 gets both wrong by itself).
         Accessibility.repair(window)
-        Ownership.attach(self, to: window)
-        Self.open.append(Unmanaged.passUnretained(self))
+        describeSwitchers()
+        Self.open.append(WeakObjectRef(window))
         onSignal(window, "destroy") { [unowned self] in
-            Self.open.removeAll { $0.takeUnretainedValue() === self }
+            Self.open.removeAll { $0.get()?.raw ?? UnsafeMutableRawPointer(self.window) == UnsafeMutableRawPointer(self.window) }
             self.onDestroy?()
         }
     }
 
-    /// Windows open now, oldest first (each owns itself through its GtkWindow).
-    private static var open: [Unmanaged<MainWindow>] = []
-    public static var all: [MainWindow] { open.map { $0.takeUnretainedValue() } }
+    /// Both page switchers are "Pages"; the bar's is there for assistive
+    /// technologies only while it is on screen (libadwaita 1.2 leaves it in
+    /// their tree when it slides away).
+    private func describeSwitchers() {
+        for switcher in descendants(of: window, type: adw_view_switcher_get_type()) {
+            Accessibility.setLabel(switcher, tr("Pages"))
+        }
+        // A tab is named by its page's title; its icon and label inside only
+        // say it again.
+        for tab in descendants(of: window, type: g_type_from_name("AdwViewSwitcherButton")) {
+            var part = gtk_widget_get_first_child(tab)
+            while let current = part {
+                Accessibility.setHidden(current, true)
+                part = gtk_widget_get_next_sibling(current)
+            }
+        }
+        let followBar: @MainActor () -> Void = { [unowned self] in
+            Accessibility.setHidden(self.switcherBar, adw_view_switcher_bar_get_reveal(gCast(self.switcherBar)) == 0)
+        }
+        followBar()
+        onNotify(switcherBar, "reveal", followBar)
+        // With animations off, libadwaita 1.2's squeezer and the bar's revealer
+        // allocate what they hide a height of -1 (a GTK warning on every resize
+        // across the breakpoint); with no transition they do not.
+        let squeezers = descendants(of: switcherTitle, type: adw_squeezer_get_type())
+        let revealers = descendants(of: switcherBar, type: gtk_revealer_get_type())
+        let follow: @MainActor () -> Void = { [unowned self] in
+            let animated = AnimationSettings.animationsEnabled(for: self.window)
+            for squeezer in squeezers {
+                adw_squeezer_set_transition_type(OpaquePointer(squeezer), animated ? ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE : ADW_SQUEEZER_TRANSITION_TYPE_NONE)
+            }
+            for revealer in revealers {
+                gtk_revealer_set_transition_type(gCast(revealer), animated ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_NONE)
+            }
+        }
+        follow()
+        animationsWatch = AnimationSettings.observe(for: window, follow)
+    }
+
+    private var animationsWatch: SignalConnection?
+
+    /// What the window connected to outside itself goes with it.
+    public override func dispose() {
+        animationsWatch?.disconnect()
+        animationsWatch = nil
+    }
+
+    /// Windows open now, oldest first (GTK owns them).
+    private static var open: [WeakObjectRef] = []
+    public static var all: [MainWindow] { open.compactMap { $0.get() }.map { implementation(of: $0.widget) } }
 
     /// Shows the window; a new one starts with the focus in its page, not on
     /// the header bar's first button.
     public func present() {
+        let isNew = gtk_widget_get_mapped(window) == 0 && !wasPresented
+        wasPresented = true
         gtk_window_present(gCast(window))
-        if gtk_root_get_focus(OpaquePointer(window)) == nil { focusPage() }
+        // GTK gives a new window's focus to the first thing it finds: the page switcher.
+        if isNew || gtk_root_get_focus(OpaquePointer(window)) == nil { focusPage() }
     }
 
-    /// The collection's filter is that page's first control, and the outline's
-    /// selected row is where its keys act; elsewhere focus goes to the first
-    /// thing Tab would reach.
+    private var wasPresented = false
+
+    /// The page's first control: the collection's filter; the outline's
+    /// selected row, where its keys act; elsewhere the first thing Tab would
+    /// reach.
     private func focusPage() {
         switch currentPage {
         case .collection: gtk_widget_grab_focus(collectionPage.searchEntry)
         case .outline: outlinePage.focusSelectedRow()
         case .reveal, .native:
-            // From the page's start, not from where the focus last was in it
-            // (which GtkStack would bring back).
+            // From the page's start, not from where the focus last was in it.
             gtk_root_set_focus(OpaquePointer(window), nil)
             _ = gtk_widget_child_focus(widget(of: currentPage), GTK_DIR_TAB_FORWARD)
         }
@@ -111,11 +222,11 @@ public final class MainWindow {
     }
 
     public var currentPage: Page {
-        gtk_stack_get_visible_child_name(gCast(stack)).flatMap { Page(rawValue: String(cString: $0)) } ?? .reveal
+        adw_view_stack_get_visible_child_name(gCast(stack)).flatMap { Page(rawValue: String(cString: $0)) } ?? .reveal
     }
 
     public func showPage(_ page: Page) {
-        gtk_stack_set_visible_child_name(gCast(stack), page.rawValue)
+        adw_view_stack_set_visible_child_name(gCast(stack), page.rawValue)
     }
 
     /// The keyboard shortcuts window, over this one (one at a time).
@@ -144,69 +255,49 @@ public final class MainWindow {
                            maximized: gtk_window_is_maximized(gCast(window)) != 0, page: remembersPage ? currentPage : nil)
     }
 
-    private var showPageAction: OpaquePointer?
+    private func descendants(of widget: WidgetPointer, type: GType) -> [WidgetPointer] {
+        var found: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(gCast(current), type) != 0 { found.append(current) }
+            found += descendants(of: current, type: type)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
 
-    /// The labels file this window shows, if it was opened for one.
-    private let labelsName: String?
+    /// The toast shown now, if any (tests read it).
+    public private(set) var toast: ObjectRef?
+
+    /// "Note removed", with Undo, for a moment.
+    private func offerToRestore(_ note: String, for id: Int) {
+        let toast = ObjectRef(adopting: UnsafeMutableRawPointer(adw_toast_new(tr("Note removed"))!))
+        adw_toast_set_button_label(toast.opaque, tr("_Undo"))
+        onSignal(toast.raw, "button-clicked") { [unowned self] in self.collectionPage.restoreNote(note, for: id) }
+        onSignal(toast.raw, "dismissed") { [weak self, weak toast] in
+            if let self, self.toast === toast { self.toast = nil }
+        }
+        self.toast = toast
+        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
+    }
 
     private func pageDidChange() {
         // A window for a labels file says which: several can be open.
         let title = currentPage == .collection && labelsName != nil
             ? fill(tr("{file} — Label Collection"), ["file": labelsName!]) : currentPage.windowTitle
         gtk_window_set_title(gCast(window), title)
+        adw_view_switcher_title_set_title(gCast(switcherTitle), title)
         if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
+        // On the Collection page, typing anywhere in the window filters, as in
+        // GNOME's Settings and Files.
+        gtk_search_entry_set_key_capture_widget(gCast(collectionPage.searchEntry), currentPage == .collection ? window : nil)
     }
 
-    private func makeHeaderBar() -> WidgetPointer {
-        let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(gCast(switcher), gCast(stack))
-        Accessibility.setLabel(switcher, tr("Pages"))
-        // Narrow windows get the pages in a menu instead: the header bar
-        // centres its title, so four labelled buttons would set the window's
-        // minimum width far beyond the tutorial's 360 px.
-        let squeezer = Squeezer.make(wide: switcher, narrow: makePageMenu())
-
-        let menu = ObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
-        g_menu_append(menu.opaque, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(menu.opaque, tr("_About Unfold"), "app.about")
-        let menuButton = Widgets.menuButton(iconName: "open-menu-symbolic", label: tr("Main Menu"), menu: gCast(menu.raw))
-        gtk_menu_button_set_primary(gCast(menuButton), 1)  // F10 opens it
-
-        let headerBar = gtk_header_bar_new()!
-        gtk_header_bar_set_title_widget(gCast(headerBar), squeezer.widget)
-        gtk_header_bar_pack_end(gCast(headerBar), menuButton)
-        return headerBar
-    }
-
-    /// The pages as a menu, for windows too narrow for the switcher: a button
-    /// that says which page is shown, and the pages as radio items.
-    private func makePageMenu() -> WidgetPointer {
-        let menu = ObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
-        for page in Page.allCases {
-            g_menu_append(menu.opaque, page.title, "win.show-page::\(page.rawValue)")
-        }
-        let button = Widgets.menuButton(iconName: "view-list-symbolic", label: tr("Pages"), menu: gCast(menu.raw))
-        // A label of our own: GtkMenuButton's would be added to the name below.
-        let title = Widgets.label("")
-        let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        Widgets.append(title, to: content)
-        Widgets.append(gtk_image_new_from_icon_name("pan-down-symbolic"), to: content)
-        gtk_menu_button_set_child(gCast(button), content)
-        let update: @MainActor () -> Void = { [unowned self] in
-            gtk_label_set_text(gCast(title), self.currentPage.title)
-            // TRANSLATORS: the narrow window's page menu, for screen readers.
-            Accessibility.setLabel(gtk_widget_get_first_child(button)!, fill(tr("Page: {page}"), ["page": self.currentPage.title]))
-        }
-        update()
-        onNotify(stack, "visible-child", update)
-        return button
-    }
-
-    /// Window actions; their accelerators are the application's (see UnfoldApplication).
+    /// Window actions; their accelerators are in `Shortcuts`.
     private func installActions() {
         Actions.add(to: window, "close") { [unowned self] in gtk_window_close(gCast(self.window)) }
         Actions.add(to: window, "focus-filter") { [unowned self] in self.focusFilter() }
-        // Stateful, so that the narrow window's page menu checks the page shown.
+        // Stateful, so that a page's radio item can show which page is shown.
         showPageAction = Actions.addStateful(to: window, "show-page", state: currentPage.rawValue) { [unowned self] name in
             guard let page = Page(rawValue: name) else { return }
             self.showPage(page)

@@ -1,33 +1,38 @@
+import CAdw
 import Gtk
 import UnfoldCore
 
-/// The tutorial's first approach: the platform's own disclosure control. In GTK
-/// that is GtkExpander, which opens at once, without animation, in GTK 4; the
-/// caption says so, in words, so that a user comparing pages sees why.
+/// The tutorial's first approaches: the platform's own disclosure controls.
+/// GTK's GtkExpander opens at once, without animation; GNOME's restyled one,
+/// AdwExpanderRow in a boxed list, slides open (it animates with a
+/// GtkRevealer). The page shows the hierarchy with both, one under the other,
+/// each with a caption that says, in words, how it behaves. The page's frame is
+/// `data/ui/native-page.ui`; the hierarchy in it is built from data.
 @MainActor
 public final class NativePage {
     public let widget: WidgetPointer
     /// The expanders, by the ID of the node they show.
     public private(set) var expanders: [Int: WidgetPointer] = [:]
+    /// The expander rows, by the ID of the node they show.
+    public private(set) var expanderRows: [Int: WidgetPointer] = [:]
 
     public init(nodes: [OutlineNode] = SampleData.hierarchy) {
-        let stack = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
-        stack.setMargins(top: 16, bottom: 16, start: 16, end: 16)
-        let caption = Widgets.wrappingLabel(tr("GTK’s own expanders: they open at once, without animation."))
-        caption.addCSSClass("dim-label")
-        caption.addCSSClass("caption")
-        Widgets.append(caption, to: stack)
-
-        widget = Widgets.verticalScroller(stack, label: Page.native.title)
-        for node in nodes { Widgets.append(build(node), to: stack) }
+        let builder = AppResources.builder("native-page.ui")
+        widget = builder.takeWidget("page")
+        let expanderBox: WidgetPointer = gCast(builder.object("expanders")!)
+        let rowList: WidgetPointer = gCast(builder.object("expander_rows")!)
+        for node in nodes {
+            Widgets.append(expander(node), to: expanderBox)
+            gtk_list_box_append(gCast(rowList), row(node))
+        }
         Ownership.attach(self, to: widget)
     }
 
-    private func build(_ node: OutlineNode) -> WidgetPointer {
+    private func expander(_ node: OutlineNode) -> WidgetPointer {
         guard node.isExpandable else { return Widgets.wrappingLabel(node.title) }
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         content.setMargins(top: 8, bottom: 8, start: 18)
-        for child in node.children { Widgets.append(build(child), to: content) }
+        for child in node.children { Widgets.append(expander(child), to: content) }
         let expander = gtk_expander_new(nil)!
         // Its title wraps like the other pages' (never widening the window), and
         // names it: GtkExpander alone would be called after its type.
@@ -37,5 +42,76 @@ public final class NativePage {
         gtk_expander_set_child(gCast(expander), content)
         expanders[node.id] = expander
         return expander
+    }
+
+    /// A node as a row: an expander row holding its children's rows, or a
+    /// plain row for a leaf.
+    private func row(_ node: OutlineNode) -> WidgetPointer {
+        guard node.isExpandable else {
+            let leaf = adw_action_row_new()!
+            adw_preferences_row_set_title(gCast(leaf), Self.markupSafe(node.title))
+            Accessibility.setOnlyLabel(leaf, node.title)
+            return leaf
+        }
+        let expanderRow = adw_expander_row_new()!
+        adw_preferences_row_set_title(gCast(expanderRow), Self.markupSafe(node.title))
+        for child in node.children { adw_expander_row_add_row(gCast(expanderRow), row(child)) }
+        ExpanderRowAccessibility.describe(expanderRow, title: node.title)
+        expanderRows[node.id] = expanderRow
+        return expanderRow
+    }
+
+    /// Row titles are Pango markup in libadwaita 1.2: a title is shown as
+    /// written, "<" and "&" included.
+    static func markupSafe(_ text: String) -> String {
+        let escaped = g_markup_escape_text(text, -1)!
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}
+
+/// What libadwaita 1.2's expander row does not tell assistive technologies
+/// (later versions do). Its header, the row that takes the keyboard focus
+/// (Tab reaches it; Space or Enter opens and closes the row) and the click,
+/// is the control: named by the title alone, and saying whether the row is
+/// expanded. The lists around the header and around the children are named by
+/// the title too, and the children's list is there only while it is open.
+@MainActor
+enum ExpanderRowAccessibility {
+    static func describe(_ expanderRow: WidgetPointer, title: String) {
+        guard let header = header(of: expanderRow),
+              let headerList = gtk_widget_get_ancestor(header, gtk_list_box_get_type()),
+              let revealer = firstDescendant(of: expanderRow, type: gtk_revealer_get_type()),
+              let childList = firstDescendant(of: revealer, type: gtk_list_box_get_type()) else {
+            preconditionFailure("AdwExpanderRow is not made as in libadwaita 1.2: see ExpanderRowAccessibility")
+        }
+        Accessibility.setOnlyLabel(expanderRow, title)
+        Accessibility.setOnlyLabel(header, title)
+        Accessibility.setLabel(headerList, title)
+        Accessibility.setLabel(childList, title)
+        let update: @MainActor () -> Void = {
+            let expanded = adw_expander_row_get_expanded(gCast(expanderRow)) != 0
+            Accessibility.setExpanded(header, expanded)
+            // Closing, they have already gone for them (as the custom reveal's content has).
+            Accessibility.setHidden(revealer, !expanded)
+        }
+        update()
+        onNotify(expanderRow, "expanded", update)
+        Accessibility.hideDecorations(in: header)
+    }
+
+    /// The row's header: an AdwActionRow with the title and the arrow.
+    static func header(of expanderRow: WidgetPointer) -> WidgetPointer? {
+        firstDescendant(of: expanderRow, type: adw_action_row_get_type())
+    }
+
+    private static func firstDescendant(of widget: WidgetPointer, type: GType) -> WidgetPointer? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(gCast(current), type) != 0 { return current }
+            if let found = firstDescendant(of: current, type: type) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 }

@@ -47,15 +47,10 @@ public final class OutlinePage {
         Accessibility.setLabel(listView, tr("Outline"))
         listView.addCSSClass("navigation-sidebar")
 
-        let caption = Widgets.wrappingLabel(tr("An outline made from data: rows keep their identity as they open and close. Use the arrow keys."))
-        caption.addCSSClass("dim-label")
-        caption.addCSSClass("caption")
-        caption.setMargins(top: 16, bottom: 8, start: 16, end: 16)
-        let scrolled = Widgets.verticalScroller(listView, label: tr("Outline"))
-        gtk_widget_set_vexpand(scrolled, 1)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL)
-        Widgets.append(caption, to: widget)
-        Widgets.append(scrolled, to: widget)
+        // The page's frame (caption, scrolled pane) is data/ui/outline-page.ui.
+        let builder = AppResources.builder("outline-page.ui")
+        widget = builder.takeWidget("page")
+        gtk_scrolled_window_set_child(OpaquePointer(builder.object("scroller")!), listView)
 
         for root in roots { g_list_store_append(rootStore.opaque, item(for: root).raw) }
         owner.page = self

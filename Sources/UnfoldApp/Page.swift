@@ -20,6 +20,16 @@ public enum Page: String, CaseIterable, Sendable {
         }
     }
 
+    /// The page's symbol in the view switcher (from the icon theme).
+    var iconName: String {
+        switch self {
+        case .reveal: "view-reveal-symbolic"
+        case .native: "view-list-symbolic"
+        case .outline: "view-list-bullet-symbolic"
+        case .collection: "view-grid-symbolic"
+        }
+    }
+
     /// What the window is titled while the page shows: the tutorial's collection
     /// window is "Label Collection".
     @MainActor var windowTitle: String {

@@ -1,13 +1,15 @@
+import CAdw
 import Foundation
 import Gtk
 import UnfoldCore
 
-/// The GtkApplication: one instance per session (launching again presents it),
+/// The AdwApplication: one instance per session (launching again presents it),
 /// its command line, actions and accelerators, and the windows.
 @MainActor
 public final class UnfoldApplication {
     public static let applicationID = "io.github.unfold.Unfold"
     public static let version = "0.1.0"
+    static let website = "https://github.com/unfold/unfold"
 
     public let application: UnsafeMutablePointer<GtkApplication>
     let stateStore: WindowStateStore
@@ -18,7 +20,9 @@ public final class UnfoldApplication {
         self.stateStore = stateStore
         var flags = G_APPLICATION_HANDLES_COMMAND_LINE
         if !unique { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
-        application = gtk_application_new(Self.applicationID, flags)
+        // Its resources first: GtkApplication looks for its icons in them as it starts.
+        AppResources.register()
+        application = gCast(adw_application_new(Self.applicationID, flags)!)
         let app: UnsafeMutablePointer<GApplication> = gCast(application)
         addOptions(app)
         onHandleLocalOptions(app) { [unowned self] options in self.handleLocalOptions(options) }
@@ -201,6 +205,7 @@ public final class UnfoldApplication {
             g_application_quit(gCast(application))
             return
         }
+        AppStyle.apply(stateStore.load()?.style ?? .follow)
         installActions()
     }
 
@@ -260,7 +265,7 @@ public final class UnfoldApplication {
 
     @discardableResult
     func openWindow(state: WindowState? = nil, collection: LabelCollection? = nil, loading: String? = nil) -> MainWindow {
-        let window = MainWindow(application: application, state: state, collection: collection, loading: loading)
+        let window = MainWindow.open(application: application, state: state, collection: collection, loading: loading)
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
                 FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))
@@ -276,35 +281,56 @@ public final class UnfoldApplication {
             for window in MainWindow.all { gtk_window_close(gCast(window.window)) }
         }
         Actions.add(to: application, "about") { [unowned self] in self.showAbout() }
+        // Light, dark, or as the desktop prefers: for every window at once, and remembered.
+        styleAction = Actions.addStateful(to: application, "style", state: AppStyle.scheme.rawValue) { [unowned self] name in
+            guard let scheme = AppStyle.Scheme(rawValue: name) else { return }
+            self.setStyle(scheme)
+        }
+        Shortcuts.install(on: application)
+    }
 
-        Actions.setAccelerators(application, for: "app.new-window", ["<Control>n"])
-        Actions.setAccelerators(application, for: "app.quit", ["<Control>q"])
-        Actions.setAccelerators(application, for: "win.close", ["<Control>w"])
-        Actions.setAccelerators(application, for: "win.focus-filter", ["<Control>f"])
-        Actions.setAccelerators(application, for: "win.show-help-overlay", ["<Control>question", "F1"])
-        for (index, page) in Page.allCases.enumerated() {
-            Actions.setAccelerators(application, for: "win.show-page::\(page.rawValue)", ["<Alt>\(index + 1)"])
+    private var styleAction: OpaquePointer?
+
+    /// Applies `scheme` and remembers it with the window state.
+    func setStyle(_ scheme: AppStyle.Scheme) {
+        AppStyle.apply(scheme)
+        if let styleAction { Actions.setState(styleAction, scheme.rawValue) }
+        do { try stateStore.save(WindowState(style: scheme)) } catch {
+            FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))
         }
     }
 
+    /// The about window, over the active window.
+    public private(set) var aboutWindow: WeakObjectRef?
+
     private func showAbout() {
-        let dialog = gtk_about_dialog_new()!
-        let about: OpaquePointer = gCast(dialog)
-        gtk_about_dialog_set_program_name(about, tr("Unfold"))
-        gtk_about_dialog_set_version(about, Self.version)
-        gtk_about_dialog_set_comments(about, tr("Animated disclosure and filtered collections, in Swift on GTK 4."))
-        gtk_about_dialog_set_logo_icon_name(about, Self.applicationID)
-        // TRANSLATORS: your name(s), one per line; shown in the About dialog.
+        let window = adw_about_window_new()!
+        let about = OpaquePointer(window)
+        adw_about_window_set_application_name(about, tr("Unfold"))
+        adw_about_window_set_application_icon(about, Self.applicationID)
+        adw_about_window_set_version(about, Self.version)
+        adw_about_window_set_developer_name(about, tr("The Unfold developers"))
+        adw_about_window_set_comments(about, tr("Animated disclosure and filtered collections, in Swift on GTK 4."))
+        adw_about_window_set_website(about, Self.website)
+        adw_about_window_set_issue_url(about, Self.website + "/issues")
+        adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0)
+        adw_about_window_set_copyright(about, "© 2026 " + tr("The Unfold developers"))
+        var developers: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(tr("The Unfold developers"))), nil]
+        defer { developers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        adw_about_window_set_developers(about, &developers)
+        // TRANSLATORS: your name(s), one per line; shown in the About window.
         let credits = tr("translator-credits")
-        if credits != "translator-credits" { gtk_about_dialog_set_translator_credits(about, credits) }
+        if credits != "translator-credits" { adw_about_window_set_translator_credits(about, credits) }
         if let parent = gtk_application_get_active_window(application) {
-            gtk_window_set_transient_for(gCast(dialog), parent)
+            gtk_window_set_transient_for(gCast(window), parent)
         }
-        gtk_window_set_modal(gCast(dialog), 1)
-        gtk_window_set_destroy_with_parent(gCast(dialog), 1)
-        DialogKeys.install(on: dialog, application: application)
-        Accessibility.repair(dialog)
-        gtk_window_present(gCast(dialog))
+        gtk_window_set_modal(gCast(window), 1)
+        gtk_window_set_destroy_with_parent(gCast(window), 1)
+        DialogKeys.install(on: window, application: application)
+        // Its panes and lists are about Unfold (libadwaita 1.2 leaves them unnamed).
+        Accessibility.repair(window, context: tr("About Unfold"))
+        aboutWindow = WeakObjectRef(window)
+        gtk_window_present(gCast(window))
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Gtk
 
-/// What a window remembers across launches: its size and the page it showed.
+/// What a window remembers across launches: its size and the page it showed,
+/// and the style (light, dark or the desktop's) chosen in its menu.
 /// Each part may be missing: a file may hold only some (an older version's,
 /// or one edited by hand), and a window may remember only some (one opened
 /// for a labels file keeps the saved page as it was).
@@ -10,18 +11,21 @@ public struct WindowState: Equatable, Sendable {
     public var height: Int32?
     public var maximized: Bool?
     public var page: Page?
+    public var style: AppStyle.Scheme?
 
-    public init(width: Int32? = nil, height: Int32? = nil, maximized: Bool? = nil, page: Page? = nil) {
+    public init(width: Int32? = nil, height: Int32? = nil, maximized: Bool? = nil, page: Page? = nil,
+                style: AppStyle.Scheme? = nil) {
         self.width = width
         self.height = height
         self.maximized = maximized
         self.page = page
+        self.style = style
     }
 
     /// These values, with `newer`'s where it has them.
     public func updated(with newer: WindowState) -> WindowState {
         WindowState(width: newer.width ?? width, height: newer.height ?? height,
-                    maximized: newer.maximized ?? maximized, page: newer.page ?? page)
+                    maximized: newer.maximized ?? maximized, page: newer.page ?? page, style: newer.style ?? style)
     }
 }
 
@@ -89,6 +93,13 @@ public final class WindowStateStore {
                 problems.append("page \(Self.safeQuote(text)) is not one of \(Page.names)")
             }
         }
+        if let text = value("style") {
+            if let style = AppStyle.Scheme(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+                state.style = style
+            } else {
+                problems.append("style \(Self.safeQuote(text)) is not one of \(AppStyle.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
         if !problems.isEmpty {
             reportOnce("in the saved window state \(path), \(problems.joined(separator: "; ")); the other settings are used")
         }
@@ -112,6 +123,7 @@ public final class WindowStateStore {
         if let height = merged.height { g_key_file_set_integer(file, Self.group, "height", height) }
         if let maximized = merged.maximized { g_key_file_set_boolean(file, Self.group, "maximized", maximized ? 1 : 0) }
         if let page = merged.page { g_key_file_set_string(file, Self.group, "page", page.rawValue) }
+        if let style = merged.style { g_key_file_set_string(file, Self.group, "style", style.rawValue) }
         let directory = (path as NSString).deletingLastPathComponent
         g_mkdir_with_parents(directory, 0o700)
         var error: UnsafeMutablePointer<GError>?

@@ -5,7 +5,7 @@
 /// Every Unfold widget type, registered with GObject.
 @MainActor
 public enum UnfoldTypes {
-    public static let all: [WidgetImplementation.Type] = [Reveal.self, Chevron.self, RevealGroup.self, LazyColumn.self, Squeezer.self]
+    public static let all: [WidgetImplementation.Type] = [Reveal.self, Chevron.self, RevealGroup.self, LazyColumn.self]
 
     /// Registers them all (once; later calls do nothing): then
     /// `g_type_from_name("UnfoldRevealGroup")` and GtkBuilder files find them.

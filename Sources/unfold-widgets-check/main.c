@@ -125,7 +125,7 @@ main (void)
   unfold_init ();
   unfold_init ();  /* idempotent */
 
-  const char *type_names[] = { "UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldLazyColumn", "UnfoldSqueezer" };
+  const char *type_names[] = { "UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldLazyColumn" };
   for (guint i = 0; i < G_N_ELEMENTS (type_names); i++)
     CHECK (g_type_from_name (type_names[i]) != 0, "%s is not registered", type_names[i]);
   GType reveal_type = g_type_from_name ("UnfoldReveal");

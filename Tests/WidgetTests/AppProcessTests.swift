@@ -48,7 +48,8 @@ final class AppProcessTests: XCTestCase {
     }
 
     /// Polls the tree until `condition` holds; returns the last tree seen.
-    static func waitForTree(timeout: Double = 10, _ condition: ([Node]) -> Bool) throws -> [Node] {
+    static func waitForTree(timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                            _ condition: ([Node]) -> Bool) throws -> [Node] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [Node] = []
         repeat {
@@ -58,11 +59,14 @@ final class AppProcessTests: XCTestCase {
             }
             usleep(100_000)
         } while Date() < deadline
-        XCTFail("the accessible tree never reached the expected state; last seen: \(last.map { "\($0.role) '\($0.name)' \($0.states)" })")
+        XCTFail("the accessible tree never reached the expected state; last seen: \(last.map { "\($0.role) '\($0.name)' \($0.states)" })",
+                file: file, line: line)
         return last
     }
 
-    static func node(_ name: String, in nodes: [Node]) -> Node? { nodes.first { $0.name == name } }
+    /// The first accessible named `name` that is not a page switcher's tab
+    /// (the tabs are named after the pages, whose contents may share a name).
+    static func node(_ name: String, in nodes: [Node]) -> Node? { nodes.first { $0.name == name && $0.role != "page tab" } }
 
     /// A tree condition: the node named `name` says it is expanded.
     static func expanded(_ name: String) -> ([Node]) -> Bool {
@@ -279,6 +283,25 @@ final class AppProcessTests: XCTestCase {
 
     /// A normal session on every page, by keyboard and by assistive technology,
     /// ending with Ctrl+Q: the app exits cleanly and says nothing on stderr.
+    /// Across the narrow-window breakpoint and back, with animations on and
+    /// off (libadwaita's switcher bar and squeezer once warned on every resize
+    /// with them off).
+    func testResizingAcrossTheBreakpointPrintsNoWarning() throws {
+        for arguments in [[], ["--reduce-motion"]] {
+            let app = try Self.launch(arguments)
+            defer { Self.stop(app) }
+            _ = try Self.waitForTree { Self.node("Collection", in: $0) != nil }
+            let window = try Self.focusWindow(of: app)
+            for width in ["360", "1000", "360", "760"] {
+                XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowsize", "--sync", window, width, "600"]).status, 0)
+                usleep(400_000)
+            }
+            _ = try Self.waitForTree { $0.filter { $0.role == "page tab list" }.count == 1 }
+            let stderr = Self.stderr(of: app)
+            XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), "\(arguments): \(stderr)")
+        }
+    }
+
     func testANormalRunOnEveryPagePrintsNoWarning() throws {
         let app = Process()
         app.executableURL = URL(fileURLWithPath: Self.executable)

@@ -14,21 +14,25 @@ final class AppearanceTests: GtkTestCase {
             let settings = gtk_settings_get_default()!
             let original = Properties.string(UnsafeMutableRawPointer(settings), "gtk-font-name") ?? "DejaVu Sans 11"
             defer { Properties.set(UnsafeMutableRawPointer(settings), "gtk-font-name", string: original) }
-            let main = MainWindow(application: nil)
+            let main = MainWindow.open(application: nil)
             main.present()
             defer { gtk_window_destroy(gCast(main.window)) }
             for group in main.revealPage.groups.values { group.setExpanded(true) }
             for expander in main.nativePage.expanders.values { gtk_expander_set_expanded(gCast(expander), 1) }
 
-            @MainActor func sizes() -> [String: Double] {
-                var sizes: [String: Double] = [:]
+            // The same label at both sizes (a view switcher has a wide and a
+            // narrow label of each page, and shows the one that fits).
+            struct Key: Hashable { let page: Page; let text: String; let label: UnsafeMutableRawPointer }
+            @MainActor func sizes() -> [Key: Double] {
+                var sizes: [Key: Double] = [:]
                 for page in Page.allCases {
                     main.showPage(page)
                     for _ in 0..<2 { paintedFrame(main.window) }
                     for label in descendants(of: main.window, ofType: gtk_label_get_type()) where gtk_widget_get_mapped(label) != 0 {
                         let description = pango_context_get_font_description(gtk_widget_get_pango_context(label))
                         let text = String(cString: gtk_label_get_text(gCast(label)))
-                        sizes["\(page): \(text)"] = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+                        sizes[Key(page: page, text: text, label: UnsafeMutableRawPointer(label))] =
+                            Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
                     }
                 }
                 return sizes
@@ -38,11 +42,15 @@ final class AppearanceTests: GtkTestCase {
             Properties.set(UnsafeMutableRawPointer(settings), "gtk-font-name", string: "DejaVu Sans 20")
             let large = sizes()
             XCTAssertGreaterThan(small.count, 10)
-            for (text, size) in small.sorted(by: { $0.key < $1.key }) {
-                guard let larger = large[text] else { continue }
-                XCTAssertEqual(larger / size, 2, accuracy: 0.1, "\(text): \(size) pt at a 10 pt font, \(larger) pt at 20 pt")
+            var compared = 0
+            for (key, size) in small.sorted(by: { "\($0.key.page)\($0.key.text)" < "\($1.key.page)\($1.key.text)" }) {
+                guard let larger = large[key] else { continue }
+                compared += 1
+                XCTAssertEqual(larger / size, 2, accuracy: 0.1, "\(key.page): \(key.text): \(size) pt at a 10 pt font, \(larger) pt at 20 pt")
             }
-            XCTAssertTrue(small.keys.contains("collection: 4 of 4 labels"), "the caption was measured")
+            XCTAssertGreaterThan(compared, 10)
+            XCTAssertTrue(small.keys.contains { $0.page == .collection && $0.text == "4 of 4 labels" }, "the caption was measured")
+            XCTAssertTrue(small.keys.contains { $0.page == .native && $0.text == "Rows in a list" }, "the headings were measured")
         }
     }
 

@@ -1,3 +1,4 @@
+import CAdw
 import Foundation
 import Gtk
 import GtkTestSupport
@@ -123,11 +124,11 @@ final class ApplicationTests: GtkTestCase {
                 g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
                 var about: WidgetPointer?
                 XCTAssertTrue(iterate(until: {
-                    about = allToplevels().first { g_type_check_instance_is_a(gCast($0), gtk_about_dialog_get_type()) != 0 }
+                    about = allToplevels().first { g_type_check_instance_is_a(gCast($0), adw_about_window_get_type()) != 0 }
                     return about != nil && gtk_widget_get_mapped(about!) != 0
                 }), "About Unfold opens")
                 if let about {
-                    XCTAssertEqual(String(cString: gtk_about_dialog_get_version(gCast(about))), UnfoldApplication.version)
+                    XCTAssertEqual(String(cString: adw_about_window_get_version(OpaquePointer(about))), UnfoldApplication.version)
                     XCTAssertEqual(gtk_window_get_transient_for(gCast(about)).map { gCast($0) }, main.window)
                     gtk_window_destroy(gCast(about))
                 }

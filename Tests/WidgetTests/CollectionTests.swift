@@ -197,7 +197,7 @@ final class CollectionTests: GtkTestCase {
 
     func testWindowIsTitledAfterThePageAndKeepsTheTutorialsMinimumSize() {
         onMain {
-            let main = MainWindow(application: nil)
+            let main = MainWindow.open(application: nil)
             main.present()
             defer { gtk_window_destroy(gCast(main.window)) }
             @MainActor func title() -> String { String(cString: gtk_window_get_title(gCast(main.window))) }
@@ -218,8 +218,8 @@ final class CollectionTests: GtkTestCase {
 
     func testEachWindowHasItsOwnFilter() {
         onMain {
-            let first = MainWindow(application: nil)
-            let second = MainWindow(application: nil)
+            let first = MainWindow.open(application: nil)
+            let second = MainWindow.open(application: nil)
             first.present()
             second.present()
             defer {

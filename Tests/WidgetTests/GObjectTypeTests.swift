@@ -46,7 +46,7 @@ final class GObjectTypeTests: GtkTestCase {
         onMain {
             unfold_init()
             unfold_init()
-            for name in ["UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldLazyColumn", "UnfoldSqueezer"] {
+            for name in ["UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldLazyColumn"] {
                 let type = g_type_from_name(name)
                 XCTAssertNotEqual(type, 0, name)
                 let widget: WidgetPointer = gCast(g_object_ref_sink(g_object_new_with_properties(type, 0, nil, nil))!)

@@ -180,6 +180,23 @@ enum XInput {
         XCTAssertEqual(xdotool(["key", name]), 0)
     }
 
+    /// Moves the pointer to the middle of `widget` and clicks it, as a hand on a
+    /// mouse would (the window must be on screen).
+    static func click(_ widget: WidgetPointer) {
+        guard let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }),
+              let bounds = widget.bounds(in: root) else { return XCTFail("the widget is not in a window") }
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(root), &dx, &dy)
+        let x = Int((Double(bounds.origin.x + bounds.size.width / 2) + dx).rounded())
+        let y = Int((Double(bounds.origin.y + bounds.size.height / 2) + dy).rounded())
+        let title = String(cString: gtk_window_get_title(gCast(root)))
+        let marker = "unfold-click-\(getpid())-\(UInt(bitPattern: root))"
+        gtk_window_set_title(gCast(root), marker)
+        iterate(for: 0.05)
+        XCTAssertEqual(xdotool(["search", "--name", "^\(marker)$", "mousemove", "--window", "%1", "\(x)", "\(y)", "sleep", "0.1", "click", "1"]), 0)
+        gtk_window_set_title(gCast(root), title)
+    }
+
     static func type(_ text: String) {
         XCTAssertEqual(xdotool(["type", "--delay", "20", text]), 0)
     }

@@ -35,7 +35,7 @@ final class KeyboardWalkTests: GtkTestCase {
 
     @MainActor
     static func focusHeaderBar(_ main: MainWindow) {
-        let titlebar = gtk_window_get_titlebar(gCast(main.window))!
+        let titlebar = main.headerBar
         let tab = descendants(of: titlebar, ofType: gtk_toggle_button_get_type()).first { gtk_widget_get_mapped($0) != 0 }!
         gtk_widget_grab_focus(tab)
         XCTAssertTrue(focused(main)?.isInside(titlebar) ?? false)

@@ -144,14 +144,11 @@ final class LabelsFileMatrixTests: XCTestCase {
         XCTAssertEqual(chmod(secret, 0o600), 0)
         XCTAssertEqual(chmod(directory.path, 0o755), 0)
         // The other user may not read this checkout (under /root, say): it gets
-        // a copy of the app and its stylesheet of its own.
+        // a copy of the app (its stylesheet and interface are inside it).
         let binary = directory.appendingPathComponent("unfold").path
         try FileManager.default.copyItem(atPath: AppProcessTests.executable, toPath: binary)
-        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("data/unfold.css").path,
-                                         toPath: directory.appendingPathComponent("unfold.css").path)
-        for path in [binary, directory.appendingPathComponent("unfold.css").path] { XCTAssertEqual(chmod(path, 0o755), 0) }
+        XCTAssertEqual(chmod(binary, 0o755), 0)
         var environment = launchEnvironment()
-        environment["UNFOLD_DATA_DIR"] = directory.path
         // Another user has neither this session bus nor its display's cookie:
         // the app runs as its own instance, on a copy of the cookie.
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"

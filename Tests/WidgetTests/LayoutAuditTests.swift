@@ -89,7 +89,7 @@ final class LayoutAuditTests: GtkTestCase {
     static func audit(collection: LabelCollection, hierarchy: [OutlineNode], _ what: String, queries: [String] = []) {
         let start = Date()
         defer { print("layout audit: \(what) took \(String(format: "%.2f", Date().timeIntervalSince(start))) s") }
-        let main = MainWindow(application: nil, state: WindowState(width: 760, height: 600), collection: collection, hierarchy: hierarchy)
+        let main = MainWindow.open(application: nil, state: WindowState(width: 760, height: 600), collection: collection, hierarchy: hierarchy)
         main.present()
         defer { gtk_window_destroy(gCast(main.window)) }
         expandEverything(main)

@@ -1,3 +1,4 @@
+import CAdw
 import Foundation
 import Gtk
 import GtkTestSupport
@@ -8,7 +9,7 @@ import XCTest
 final class PagesTests: GtkTestCase {
     func testEveryPageBuildsAndShows() {
         onMain {
-            let main = MainWindow(application: nil)
+            let main = MainWindow.open(application: nil)
             main.present()
             defer { gtk_window_destroy(gCast(main.window)) }
             for page in Page.allCases {
@@ -18,38 +19,6 @@ final class PagesTests: GtkTestCase {
                 XCTAssertTrue(iterate(until: { gtk_widget_get_height(main.widget(of: page)) > 100 }), "\(page) is laid out")
             }
             XCTAssertEqual(Page.allCases.map(\.rawValue), ["reveal", "native", "outline", "collection"])
-        }
-    }
-
-    func testNarrowWindowsSwitchPagesWithAMenu() {
-        onMain {
-            let main = MainWindow(application: nil)
-            main.present()
-            defer { gtk_window_destroy(gCast(main.window)) }
-            let titlebar = gtk_window_get_titlebar(gCast(main.window))!
-            let menus = descendants(of: titlebar, ofType: gtk_menu_button_get_type())
-            let switchers = descendants(of: titlebar, ofType: gtk_stack_switcher_get_type())
-            // The main menu is the other menu button; the page menu is the one in the title.
-            guard let pageMenu = menus.first(where: { gtk_menu_button_get_icon_name(gCast($0)) == nil }),
-                  let switcher = switchers.first else { return XCTFail("no page switcher") }
-            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(switcher) != 0 }), "wide: the switcher")
-            XCTAssertEqual(gtk_widget_get_mapped(pageMenu), 0)
-
-            gtk_window_set_default_size(gCast(main.window), 370, 500)
-            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(pageMenu) != 0 }), "narrow: the page menu")
-            XCTAssertEqual(gtk_widget_get_mapped(switcher), 0)
-            XCTAssertEqual(labelTexts(in: gtk_widget_get_first_child(pageMenu)!), ["Reveal"], "it says which page is shown")
-            // Its items are the pages, through the window's stateful action (radio items).
-            let model = gtk_menu_button_get_menu_model(gCast(pageMenu))!
-            let items = (0..<g_menu_model_get_n_items(model)).map { index -> String in
-                let action = g_menu_model_get_item_attribute_value(model, index, "action", nil)!
-                let target = g_menu_model_get_item_attribute_value(model, index, "target", nil)!
-                defer { g_variant_unref(action); g_variant_unref(target) }
-                return String(cString: g_variant_get_string(action, nil)) + "::" + String(cString: g_variant_get_string(target, nil))
-            }
-            XCTAssertEqual(items, Page.allCases.map { "win.show-page::\($0.rawValue)" })
-            main.showPage(.collection)
-            XCTAssertEqual(labelTexts(in: gtk_widget_get_first_child(pageMenu)!), ["Collection"], "it follows the page")
         }
     }
 
@@ -68,6 +37,55 @@ final class PagesTests: GtkTestCase {
             gtk_expander_set_expanded(collection, 0)
             gtk_expander_set_expanded(collection, 1)
             XCTAssertEqual(gtk_expander_get_expanded(shapes), 1)
+        }
+    }
+
+    /// GNOME's restyled disclosure: AdwExpanderRow in a boxed list, the
+    /// hierarchy nested, toggled by a click on its header and by Space on the
+    /// row, saying its state to assistive technologies each time.
+    func testNativePageExpanderRowsByMouseAndKeyboard() throws {
+        try onMain {
+            let page = NativePage()
+            let window = TestWindow(child: page.widget, width: 480, height: 600)
+            defer { window.destroy() }
+            let collection = try XCTUnwrap(page.expanderRows[1])
+            let shapes = try XCTUnwrap(page.expanderRows[2])
+            XCTAssertTrue(shapes.isInside(collection), "Shapes is nested in Collection")
+            @MainActor func expanded(_ row: WidgetPointer) -> Bool { adw_expander_row_get_expanded(gCast(row)) != 0 }
+            // The row's header is the control, for the keyboard and the pointer alike.
+            let collectionHeader = try XCTUnwrap(ExpanderRowAccessibility.header(of: collection))
+            let shapesHeader = try XCTUnwrap(ExpanderRowAccessibility.header(of: shapes))
+            @MainActor func says(_ row: WidgetPointer, _ state: Bool, _ why: String) {
+                XCTAssertEqual(expanded(row), state, why)
+                let header = ExpanderRowAccessibility.header(of: row)!
+                XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_expanded($0, state ? 1 : 0) }, header), why)
+            }
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Collection") }, collectionHeader), "named by its title")
+            says(collection, false, "closed at first")
+            XInput.focus(window)
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(collection) != 0 }))
+            XInput.click(collectionHeader)
+            XCTAssertTrue(iterate(until: { expanded(collection) }), "a click on the header opens it")
+            says(collection, true, "opened by the mouse")
+            // Its children slide into view: Shapes comes on screen.
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(shapes) != 0 && gtk_widget_get_height(shapes) > 0 }))
+
+            // By the keyboard, as a user gets there: Tab from the last plain
+            // expander onto the first row, Tab again into its children.
+            gtk_widget_grab_focus(page.expanders[1]!)
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { gtk_widget_has_focus(collectionHeader) != 0 }), "Tab reaches the first row")
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { !expanded(collection) }), "Space closes it")
+            says(collection, false, "closed by the keyboard")
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { expanded(collection) }), "Enter opens it")
+            says(collection, true, "opened by the keyboard")
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { gtk_widget_has_focus(shapesHeader) != 0 }), "Tab goes on into its children")
+            XInput.key("space")
+            XCTAssertTrue(iterate(until: { expanded(shapes) }), "Space on the focused row opens it")
+            says(shapes, true, "opened by the keyboard")
         }
     }
 

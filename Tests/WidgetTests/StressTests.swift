@@ -92,7 +92,7 @@ final class RevealStressTests: GtkTestCase {
 
     func testSwitchingPageAwayMidAnimation() {
         onMain {
-            let main = MainWindow(application: nil)
+            let main = MainWindow.open(application: nil)
             main.present()
             defer { gtk_window_destroy(gCast(main.window)); iterate(for: 0.05) }
             main.showPage(.reveal)
@@ -122,7 +122,7 @@ final class RevealStressTests: GtkTestCase {
             iterate(for: 0.05)
             let before = Census.now()
             for round in 0..<10 {
-                let main = MainWindow(application: nil)
+                let main = MainWindow.open(application: nil)
                 main.present()
                 main.showPage(.reveal)
                 let page = main.revealPage

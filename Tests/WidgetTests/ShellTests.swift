@@ -1,0 +1,277 @@
+import CAdw
+import Foundation
+import Gtk
+import GtkTestSupport
+@testable import UnfoldApp
+import UnfoldCore
+import XCTest
+
+/// The window around the pages, as libadwaita makes it: the page switcher in
+/// the header or in a bar at the bottom, the main menu and what it opens, the
+/// shortcuts the app binds and lists, the toast that undoes, where the focus
+/// lands, and typing to filter.
+final class ShellTests: GtkTestCase {
+    /// Wide, the page switcher is the header bar's title; at the tutorial's
+    /// 360 px the header shows the window's title and the switcher moves to a
+    /// bar at the bottom; wide again, back. Seen on screen: the bar's labels
+    /// are drawn at the bottom only when narrow.
+    func testTheSwitcherMovesToABarAtTheBottomWhenNarrow() throws {
+        try onMain {
+            let main = MainWindow.open(application: nil, state: WindowState(width: 1000, height: 600))
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            let title: OpaquePointer = gCast(main.switcherTitle)
+            let bar: OpaquePointer = gCast(main.switcherBar)
+            for (width, narrow) in [(Int32(1000), false), (MainWindow.minimumWidth, true), (1000, false)] {
+                gtk_window_set_default_size(gCast(main.window), width, 600)
+                XCTAssertTrue(iterate(until: { abs(gtk_widget_get_width(main.stack) - width) <= 12 }), "the window takes about \(width) px, not \(gtk_widget_get_width(main.stack)) (window \(gtk_widget_get_width(main.window)))")
+                XCTAssertTrue(iterate(until: {
+                    (adw_view_switcher_title_get_title_visible(title) != 0) == narrow && (adw_view_switcher_bar_get_reveal(bar) != 0) == narrow
+                }), "\(width) px: the switcher is \(narrow ? "in the bar" : "in the header")")
+                iterate(for: 0.5)  // the bar slides in and out
+                for _ in 0..<2 { paintedFrame(main.window) }
+                let shot = try Rendering(main.window, savingTo: artifactPath("switcher-\(width)-\(narrow ? "narrow" : "wide").png"))
+                let barBounds = try XCTUnwrap(main.switcherBar.bounds(in: main.window))
+                let pageBottom = try XCTUnwrap(main.stack.bounds(in: main.window))
+                var inkAtTheBottom = 0
+                let top = Int(narrow ? barBounds.origin.y : pageBottom.origin.y + pageBottom.size.height - 48)
+                for y in max(0, top)..<min(shot.height, top + 44) {
+                    for x in 0..<shot.width where shot.isInk(x: x, y: y) { inkAtTheBottom += 1 }
+                }
+                if narrow {
+                    XCTAssertGreaterThan(inkAtTheBottom, 100, "360 px: the pages' names and symbols at the bottom")
+                } else {
+                    XCTAssertEqual(inkAtTheBottom, 0, "\(width) px: nothing at the bottom but the page")
+                }
+                // Whichever is shown, it says which page is current and switches pages.
+                XCTAssertEqual(main.currentPage, .reveal)
+            }
+        }
+    }
+
+    /// The main menu's items, and the about window it opens: name, version,
+    /// developer, licence, website, credits.
+    func testTheAboutWindowOpensFromTheMainMenu() {
+        Self.withApplication { app, main in
+            let items = Self.menuItems(gtk_menu_button_get_menu_model(gCast(main.menuButton))!)
+            XCTAssertEqual(items.map(\.action), ["app.new-window", "app.style", "app.style", "app.style", "win.show-help-overlay", "app.about"])
+            XCTAssertEqual(items.map(\.label), ["_New Window", "_Follow System", "_Light", "_Dark", "_Keyboard Shortcuts", "_About Unfold"])
+
+            // Through the menu as it pops up: its "About Unfold" item, activated.
+            gtk_menu_button_popup(gCast(main.menuButton))
+            let popover = try! XCTUnwrap(gtk_menu_button_get_popover(gCast(main.menuButton)))
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(gCast(popover)) != 0 }))
+            let item = try! XCTUnwrap(descendants(of: gCast(popover), ofType: gtk_label_get_type())
+                .first { String(cString: gtk_label_get_text(gCast($0))) == "About Unfold" }
+                .flatMap { gtk_widget_get_parent($0) }, "the menu has an About Unfold item")
+            XCTAssertEqual(gtk_widget_activate(item), 1)
+            XCTAssertTrue(iterate(until: { app.aboutWindow?.get() != nil }), "the about window opened")
+            guard let about = app.aboutWindow?.get() else { return }
+            let window = OpaquePointer(about.raw)
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(about.widget) != 0 }))
+            XCTAssertEqual(String(cString: adw_about_window_get_application_name(window)), "Unfold")
+            XCTAssertEqual(String(cString: adw_about_window_get_version(window)), UnfoldApplication.version)
+            XCTAssertEqual(String(cString: adw_about_window_get_developer_name(window)), "The Unfold developers")
+            XCTAssertEqual(adw_about_window_get_license_type(window), GTK_LICENSE_GPL_3_0)
+            XCTAssertEqual(String(cString: adw_about_window_get_website(window)), "https://github.com/unfold/unfold")
+            XCTAssertNotNil(adw_about_window_get_developers(window)?.pointee, "credits")
+            XCTAssertEqual(gtk_window_get_transient_for(gCast(about.raw)).map { UnsafeMutableRawPointer($0) }, UnsafeMutableRawPointer(main.window))
+            gtk_window_destroy(gCast(about.raw))
+        }
+    }
+
+    /// The shortcuts are declared once: the application binds what the table
+    /// says, and the shortcuts window shows what the application binds (a key
+    /// rebound at run time is what a new shortcuts window lists).
+    func testTheShortcutsWindowListsWhatTheApplicationBinds() {
+        Self.withApplication { app, main in
+            let bound = Shortcuts.groups.flatMap(\.shortcuts).filter { $0.action != nil }
+            XCTAssertGreaterThanOrEqual(bound.count, 9, "every action with keys is in the table")
+            for shortcut in bound {
+                XCTAssertEqual(Actions.accelerators(app.application, for: shortcut.action!), shortcut.keys, shortcut.title)
+            }
+            @MainActor func rowNames() -> [String] {
+                g_action_group_activate_action(OpaquePointer(main.window), "show-help-overlay", nil)
+                guard let shortcuts = main.shortcutsWindow else { XCTFail("no shortcuts window"); return [] }
+                defer { gtk_window_destroy(gCast(shortcuts)) }
+                XCTAssertEqual(String(cString: gtk_window_get_title(gCast(shortcuts))), "Keyboard Shortcuts")
+                let rows = descendants(of: shortcuts, ofType: gtk_list_box_row_get_type())
+                let all = Shortcuts.groups.flatMap(\.shortcuts)
+                XCTAssertEqual(rows.count, all.count, "one row per shortcut")
+                return zip(rows, all).map { row, shortcut in
+                    let expected = "\(shortcut.title): \(Shortcuts.keysLabel(shortcut, application: app.application))"
+                    XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, expected) }, row))
+                    return expected
+                }
+            }
+            XCTAssertTrue(rowNames().contains("Close window: Ctrl+W"))
+            XCTAssertTrue(rowNames().contains("Keyboard shortcuts: Ctrl+? or F1"))
+            Actions.setAccelerators(app.application, for: "win.close", ["<Control>k"])
+            XCTAssertTrue(rowNames().contains("Close window: Ctrl+K"), "the window reads the application's keys")
+            // And the bound keys work: F1 opens it.
+            XInput.key("F1")
+            XCTAssertTrue(iterate(until: { main.shortcutsWindow != nil }), "F1 opens the shortcuts window")
+        }
+    }
+
+    /// Emptying a note says "Note removed" with Undo, which puts it back.
+    func testRemovingANoteOffersToUndo() throws {
+        try onMain {
+            let main = MainWindow.open(application: nil, state: WindowState(page: .collection))
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            let page = main.collectionPage
+            settle(page)
+            let id = page.visibleIDs[0]
+            let row = try XCTUnwrap(page.column.row(for: id))
+            let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first)
+            let popover: WidgetPointer = try XCTUnwrap(gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) })
+            let entry = try XCTUnwrap(descendants(of: popover, ofType: gtk_entry_get_type()).first)
+            @MainActor func edit(_ text: String) {
+                gtk_menu_button_popup(gCast(pencil))
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) != 0 }))
+                gtk_editable_set_text(gCast(entry), text)
+                gtk_menu_button_popdown(gCast(pencil))
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) == 0 }))
+            }
+            edit("Call back")
+            XCTAssertNil(main.toast, "writing a note is not worth a toast")
+            edit("")
+            XCTAssertNil(page.notes[id])
+            let toast = try XCTUnwrap(main.toast, "emptying it is")
+            XCTAssertEqual(String(cString: adw_toast_get_title(toast.opaque)), "Note removed")
+            XCTAssertEqual(String(cString: adw_toast_get_button_label(toast.opaque)), "_Undo")
+            // The toast's own button, on screen.
+            let undo = try XCTUnwrap(descendants(of: main.window, ofType: gtk_button_get_type()).first {
+                gtk_button_get_label(gCast($0)).map { String(cString: $0) } == "_Undo" && gtk_widget_get_mapped($0) != 0
+            }, "the toast shows an Undo button")
+            gtk_widget_activate(undo)
+            XCTAssertTrue(iterate(until: { page.notes[id] == "Call back" }), "Undo puts the note back")
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(entry))), "Call back", "and the row shows it")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile, has a note") }, row))
+        }
+    }
+
+    /// At launch and after every page switch (Alt+1…4, the switcher, the
+    /// menu's action), the focus is on the page's first control.
+    func testTheFocusStartsOnThePagesFirstControl() {
+        for page in Page.allCases {
+            Self.withApplication(["unfold", "--page", page.rawValue]) { _, main in
+                XCTAssertTrue(iterate(until: { Self.focus(of: main, isOnFirstControlOf: page) }),
+                              "launched on \(page): focus on \(Self.focusName(main))")
+            }
+        }
+        Self.withApplication { _, main in
+            for (index, page) in Page.allCases.enumerated().reversed() {
+                XInput.key("alt+\(index + 1)")
+                XCTAssertTrue(iterate(until: { main.currentPage == page && Self.focus(of: main, isOnFirstControlOf: page) }),
+                              "Alt+\(index + 1): focus on \(Self.focusName(main))")
+            }
+            // A click on the switcher's tab.
+            let tabs = descendants(of: main.headerBar, ofType: g_type_from_name("AdwViewSwitcherButton")).filter { gtk_widget_get_mapped($0) != 0 }
+            XCTAssertEqual(tabs.count, Page.allCases.count)
+            XInput.click(tabs[3])
+            XCTAssertTrue(iterate(until: { main.currentPage == .collection && Self.focus(of: main, isOnFirstControlOf: .collection) }),
+                          "a click on Collection's tab: focus on \(Self.focusName(main))")
+        }
+    }
+
+    /// On the Collection page, typing anywhere starts filtering, as in GNOME's
+    /// Settings and Files; on the other pages, keys are the page's.
+    func testTypingAnywhereOnTheCollectionPageFilters() {
+        Self.withApplication(["unfold", "--page", "collection"]) { _, main in
+            let page = main.collectionPage
+            gtk_widget_grab_focus(page.tilesOnlyToggle)
+            XInput.type("a")
+            XCTAssertTrue(iterate(until: { page.filter.query == "a" }), "typing with the toggle focused filters")
+            XInput.type(" ")
+            XCTAssertTrue(iterate(until: { page.filter.query == "a " }), "and what follows is text")
+            XInput.key("BackSpace")
+            XCTAssertTrue(iterate(until: { page.filter.query == "a" }))
+            settle(page)
+            XCTAssertEqual(String(cString: gtk_label_get_text(gCast(page.caption))), "2 of 4 labels")
+            XCTAssertTrue(Self.focused(main)?.isInside(page.searchEntry) == true, "and the filter has the focus, to go on typing")
+            XCTAssertEqual(gtk_check_button_get_active(gCast(page.tilesOnlyToggle)), 0, "the toggle did not take the key")
+
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { page.filter.query.isEmpty }))
+            // From the header bar too.
+            gtk_widget_grab_focus(main.menuButton)
+            XCTAssertFalse(Self.focused(main)?.isInside(page.widget) ?? true)
+            XInput.type("b")
+            XCTAssertTrue(iterate(until: { page.filter.query == "b" }), "typing with the focus in the header filters")
+
+            // Elsewhere, letters do not go to the filter.
+            XInput.key("alt+1")
+            XCTAssertTrue(iterate(until: { main.currentPage == .reveal }))
+            XInput.type("x")
+            iterate(for: 0.1)
+            XCTAssertEqual(page.filter.query, "b", "on the Reveal page, typing does not filter the collection")
+        }
+    }
+
+    // MARK: Helpers
+
+    static func withApplication(_ arguments: [String] = ["unfold"],
+                                _ body: @escaping @MainActor (UnfoldApplication, MainWindow) -> Void) {
+        MainActor.assumeIsolated {
+            let app = UnfoldApplication(unique: false, stateStore: temporaryStateStore())
+            let status = runApplication(app, arguments) {
+                guard let main = MainWindow.all.last else { return XCTFail("no window") }
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(main.window) != 0 }))
+                XInput.focus(main.window)
+                body(app, main)
+                // One at a time: a dialog goes with its parent.
+                while let window = allToplevels().first { gtk_window_destroy(gCast(window)) }
+            }
+            XCTAssertEqual(status, 0)
+            g_object_unref(UnsafeMutableRawPointer(app.application))
+        }
+    }
+
+    @MainActor
+    static func focused(_ main: MainWindow) -> WidgetPointer? {
+        gtk_root_get_focus(OpaquePointer(main.window)).map { gCast($0) }
+    }
+
+    @MainActor
+    static func focusName(_ main: MainWindow) -> String {
+        focused(main).map { typeName(of: $0.object) } ?? "nothing"
+    }
+
+    /// The page's first control: the Reveal page's first header, the Native
+    /// page's first expander, the outline's selected row, the collection's filter.
+    @MainActor
+    static func focus(of main: MainWindow, isOnFirstControlOf page: Page) -> Bool {
+        guard let focus = focused(main) else { return false }
+        switch page {
+        case .reveal: return focus == main.revealPage.collection.header
+        case .native: return focus == main.nativePage.expanders[1]
+            || gtk_widget_get_ancestor(focus, gtk_expander_get_type()) == main.nativePage.expanders[1]
+        case .outline: return main.outlinePage.focusedPosition == main.outlinePage.selectedPosition && main.outlinePage.focusedPosition != nil
+        case .collection: return focus.isInside(main.collectionPage.searchEntry)
+        }
+    }
+
+    struct MenuItem { let label: String; let action: String }
+
+    /// The items of a menu model, sections flattened.
+    @MainActor
+    static func menuItems(_ model: UnsafeMutablePointer<GMenuModel>) -> [MenuItem] {
+        var items: [MenuItem] = []
+        for index in 0..<g_menu_model_get_n_items(model) {
+            if let section = g_menu_model_get_item_link(model, index, "section") {
+                items += menuItems(section)
+                g_object_unref(UnsafeMutableRawPointer(section))
+                continue
+            }
+            func string(_ attribute: String) -> String {
+                guard let value = g_menu_model_get_item_attribute_value(model, index, attribute, nil) else { return "" }
+                defer { g_variant_unref(value) }
+                return String(cString: g_variant_get_string(value, nil))
+            }
+            items.append(MenuItem(label: string("label"), action: string("action")))
+        }
+        return items
+    }
+}
