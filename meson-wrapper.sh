@@ -4,37 +4,45 @@
 #   ./meson-wrapper.sh run [APP OPTIONS]   build and launch the app
 #   ./meson-wrapper.sh test [ARGS]         build and run the whole test suite
 #   ./meson-wrapper.sh build               build only (the app and its translations)
-#   ./meson-wrapper.sh install --prefix DIR [--binary PATH]
-#                                          build a release and install it in DIR's
-#                                          standard layout (or install PATH)
+#   ./meson-wrapper.sh install --prefix DIR
+#                                          build a release with meson and install it in
+#                                          DIR (meson.build's layout, .build/meson-release)
 #   ./meson-wrapper.sh bench [--quick]     measure against GTK's own widgets (release
 #                                          build; table on stdout, JSON in .build/bench.json)
 #   ./meson-wrapper.sh fuzz [OPTIONS]      fuzz the labels-file parser (libFuzzer options,
 #                                          e.g. -max_total_time=600); findings land in
 #                                          .build/fuzz-findings
-#   ./meson-wrapper.sh pot                 refresh data/po/unfold.pot and the .po files
+#   ./meson-wrapper.sh pot                 refresh data/po/POTFILES.in, unfold.pot and the .po files
+#   ./meson-wrapper.sh meson-check [--scratch-path DIR] [--builddir DIR] [--destdir DIR]
+#                                          the test command's meson phase alone: setup (buildtype
+#                                          debug, prefix /usr), compile, meson test, install into
+#                                          a destdir (kept only if given); lists what it installed
 #
-# Named for what it becomes: the script a meson.build calls to drive SwiftPM,
-# as GNOME's Rust apps wrap cargo.
+# meson.build calls it too, as GNOME's Rust apps' meson.build calls cargo:
+#   ./meson-wrapper.sh meson-build BUILDTYPE SCRATCH_DIR OUTPUT [strip|nostrip]
+#                                          swift build the app into SCRATCH_DIR, copy it to OUTPUT
+#   ./meson-wrapper.sh check-potfiles      data/po/POTFILES.in names every translatable file
 set -euo pipefail
 # The app resolves relative paths (--labels FILE) where the user typed them.
 caller_dir=$PWD
 cd "$(dirname "$(readlink -f "$0")")"
 
 app_id=io.github.unfold.Unfold
-# Debian 12 packages. The app needs GTK 4 and gettext's msgfmt (to build its
-# translations); the tests also need a display (Xvfb), a session bus for
-# accessibility (dbus, at-spi2-core), real input events (xdotool), an AT-SPI
-# client (python3-gi, gir1.2-atspi-2.0), the desktop-file and AppStream
-# validators, screenshots (imagemagick), memcheck (valgrind), gdbus to call the
-# app's D-Bus actions, and a UTF-8 locale other than C (glibc ignores LANGUAGE
-# under C).
-run_packages=(libgtk-4-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
-test_packages=("${run_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi gir1.2-atspi-2.0
-  desktop-file-utils appstream locales imagemagick valgrind libglib2.0-bin)
+# Debian 12 packages. The app needs GTK 4, libadwaita and gettext's msgfmt (to
+# build its translations); meson.build needs meson and ninja, and its tests the
+# desktop-file and AppStream validators; the tests also need a display (Xvfb),
+# a session bus for accessibility (dbus, at-spi2-core), real input events
+# (xdotool), an AT-SPI client (python3-gi, gir1.2-atspi-2.0), screenshots
+# (imagemagick), memcheck (valgrind), gdbus to call the app's D-Bus actions,
+# and a UTF-8 locale other than C (glibc ignores LANGUAGE under C).
+run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
+meson_packages=(meson ninja-build desktop-file-utils appstream)
+test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi
+  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin)
 test_locale=en_US.UTF-8
 
 say() { printf 'meson-wrapper: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
 
 missing_packages() {
   local package
@@ -144,20 +152,67 @@ locale_for_language() {
   fi
 }
 
-install_files() {
-  local binary=$1 prefix=$2 lang
-  local share="$prefix/share"
-  install -Dm755 "$binary" "$prefix/bin/unfold"
-  [ "${strip_binary:-no}" = yes ] && strip "$prefix/bin/unfold"
-  install -Dm644 data/unfold.css "$share/unfold/unfold.css"
-  install -Dm644 "data/icons/hicolor/scalable/apps/$app_id.svg" "$share/icons/hicolor/scalable/apps/$app_id.svg"
-  install -Dm644 "data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
-    "$share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
-  install -Dm644 "data/$app_id.metainfo.xml" "$share/metainfo/$app_id.metainfo.xml"
-  mkdir -p "$share/applications"
-  msgfmt --desktop --template="data/$app_id.desktop" -d data/po -o "$share/applications/$app_id.desktop"
-  build_translations "$share/locale"
-  say "installed in $prefix"
+# The version, from meson.build's project().
+project_version() { sed -n "s/^ *version: *'\([^']*\)'.*/\1/p" meson.build | head -n1; }
+
+# A path as the user meant it: relative to where the command was run.
+absolute() { case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$caller_dir/$1" ;; esac; }
+
+# Sets up meson build directory $1 with options $2…, or reconfigures it (from
+# scratch when another meson made it).
+meson_setup() {
+  local builddir=$1; shift
+  if [ -f "$builddir/meson-private/coredata.dat" ]; then
+    meson setup --reconfigure "$builddir" "$@" >&2 || meson setup --wipe "$builddir" "$@" >&2
+  else
+    meson setup "$builddir" "$@" >&2
+  fi
+}
+
+# meson.build's whole cycle, as a packager runs it: setup (buildtype debug,
+# prefix /usr, SwiftPM in $1, so that a scratch path `swift build` already
+# built makes the compile incremental), compile, meson test, and install into
+# the destdir $3. Exports UNFOLD_MESON_DESTDIR, the prefix inside the destdir,
+# for InstallTests. Any failure ends the command, saying which step failed.
+meson_phase() {
+  local scratch=$1 builddir=$2 destdir=$3 stray
+  say "meson: setup $builddir (buildtype debug, prefix /usr, SwiftPM scratch path $scratch)"
+  meson_setup "$builddir" --buildtype=debug --prefix=/usr -Dswiftpm_scratch_path="$scratch" \
+    || die "meson setup failed (see above): the meson build is broken, nothing was tested"
+  meson compile -C "$builddir" >&2 \
+    || die "meson compile failed (see above; log: $builddir/meson-logs/meson-log.txt)"
+  meson test -C "$builddir" --no-rebuild --print-errorlogs >&2 \
+    || die "meson test failed (see above; log: $builddir/meson-logs/testlog.txt)"
+  meson install -C "$builddir" --no-rebuild --quiet --destdir "$destdir" >&2 \
+    || die "meson install --destdir $destdir failed (see above)"
+  stray=$(cd "$destdir" && find . -mindepth 1 -maxdepth 1 ! -name usr)
+  [ -z "$stray" ] || die "meson install put files outside the prefix /usr: $stray"
+  export UNFOLD_MESON_DESTDIR="$destdir/usr"
+  say "meson: installed in $UNFOLD_MESON_DESTDIR (UNFOLD_MESON_DESTDIR)"
+}
+
+# The Swift sources and the user interface files git tracks (sorted by bytes);
+# outside a git checkout (a release tarball, a Flatpak build), those found.
+swift_sources() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files 'Sources/*.swift' ':!Sources/UnfoldCore'
+  else find Sources -name '*.swift' ! -path 'Sources/UnfoldCore/*' | LC_ALL=C sort; fi
+}
+ui_files() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files 'data/ui/*.ui'
+  else find data/ui -name '*.ui' | LC_ALL=C sort; fi
+}
+
+# The files with translatable strings, in the order the `pot` command reads
+# them: the Swift sources that mark strings (tr, N_, ntr; UnfoldCore never
+# does), the desktop entry, the user interface files, the metainfo.
+potfiles() {
+  local file
+  swift_sources | while read -r file; do
+    if grep -Eq '(^|[^[:alnum:]_])(tr|N_|ntr)[[:space:]]*\(' "$file"; then printf '%s\n' "$file"; fi
+  done
+  printf '%s\n' "data/$app_id.desktop.in"
+  ui_files
+  printf '%s\n' "data/$app_id.metainfo.xml.in"
 }
 
 command=${1:-}
@@ -194,32 +249,85 @@ case "$command" in
     # The apps the tests launch keep their window state away from the user's.
     XDG_CONFIG_HOME=$(mktemp -d)
     export XDG_CONFIG_HOME
-    trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
+    meson_destdir=$(mktemp -d)
+    trap 'rm -rf "$XDG_CONFIG_HOME" "$meson_destdir"' EXIT
+    # meson.build's cycle on the debug build just made (InstallTests checks
+    # what it installed, in $UNFOLD_MESON_DESTDIR).
+    meson_phase "$PWD/.build" .build/meson-debug "$meson_destdir"
     export UNFOLD_EXECUTABLE
     UNFOLD_EXECUTABLE="$(swift build --show-bin-path)/unfold"
     export UNFOLD_FUZZER="$PWD/$fuzzer"
     with_display swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
     ;;
   install)
-    prefix="" binary=""
+    prefix=""
     while [ $# -gt 0 ]; do
       case "$1" in
         --prefix) prefix=${2:?--prefix needs a directory}; shift 2 ;;
         --prefix=*) prefix=${1#--prefix=}; shift ;;
-        --binary) binary=${2:?--binary needs a path}; shift 2 ;;
         *) say "install: unknown option $1"; exit 2 ;;
       esac
     done
     [ -n "$prefix" ] || { say "install: --prefix DIR is required"; exit 2; }
-    ensure_packages "${run_packages[@]}"
-    if [ -z "$binary" ]; then
-      # The Swift runtime goes into the binary, so it runs without the toolchain.
-      swift_build -c release --product unfold --static-swift-stdlib
-      binary="$(swift build -c release --show-bin-path)/unfold"
-      strip_binary=yes
+    prefix=$(absolute "$prefix")
+    ensure_packages "${run_packages[@]}" meson ninja-build
+    ensure_swift
+    # meson.build's layout: a release (the Swift runtime linked in, stripped),
+    # built by SwiftPM in .build as `swift build -c release` would.
+    builddir=.build/meson-release
+    meson_setup "$builddir" --buildtype=release -Dstrip=true --prefix="$prefix" -Dswiftpm_scratch_path="$PWD/.build" \
+      || die "install: meson setup failed (see above)"
+    meson compile -C "$builddir" >&2 || die "install: meson compile failed (see above)"
+    meson install -C "$builddir" --no-rebuild >&2 || die "install: meson install failed (see above)"
+    say "installed in $prefix"
+    ;;
+  meson-check)
+    scratch=$PWD/.build builddir=.build/meson-debug destdir=""
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --scratch-path) scratch=$(absolute "${2:?--scratch-path needs a directory}"); shift 2 ;;
+        --builddir) builddir=$(absolute "${2:?--builddir needs a directory}"); shift 2 ;;
+        --destdir) destdir=$(absolute "${2:?--destdir needs a directory}"); shift 2 ;;
+        *) say "meson-check: unknown option $1"; exit 2 ;;
+      esac
+    done
+    ensure_packages "${run_packages[@]}" "${meson_packages[@]}"
+    ensure_swift
+    if [ -z "$destdir" ]; then
+      destdir=$(mktemp -d)
+      trap 'rm -rf "$destdir"' EXIT
+    else
+      rm -rf "$destdir" && mkdir -p "$destdir"
     fi
-    [ -x "$binary" ] || { say "install: $binary is not an executable"; exit 2; }
-    install_files "$binary" "$prefix"
+    meson_phase "$scratch" "$builddir" "$destdir"
+    (cd "$UNFOLD_MESON_DESTDIR" && find . -mindepth 1 ! -type d | sed 's|^\./||' | LC_ALL=C sort)
+    ;;
+  meson-build)
+    # Called by meson.build's custom target; packagers have the dependencies, so
+    # nothing is installed here (and no dpkg is needed: a Flatpak SDK has none).
+    [ $# -ge 3 ] || { say "meson-build: BUILDTYPE SCRATCH_DIR OUTPUT [strip|nostrip]"; exit 2; }
+    # ninja runs this in the meson build directory: OUTPUT is relative to it.
+    buildtype=$1 scratch=$(absolute "$2") output=$(absolute "$3") strip=${4:-nostrip}
+    case "$buildtype" in
+      debug) configuration=(-c debug) ;;
+      *) configuration=(-c release) ;;
+    esac
+    static=()
+    [ "$buildtype" = debug ] || static=(--static-swift-stdlib)  # runs without the toolchain
+    swift_build --scratch-path "$scratch" "${configuration[@]}" --product unfold "${static[@]}"
+    binary="$(swift build --scratch-path "$scratch" "${configuration[@]}" --show-bin-path)/unfold"
+    [ -x "$binary" ] || die "meson-build: swift build made no $binary"
+    # The output changes only when the binary does, so that meson's install and
+    # whatever depends on it see an unchanged file as unchanged.
+    install -m755 "$binary" "$output.new"
+    [ "$strip" = strip ] && strip "$output.new"
+    if cmp -s "$output.new" "$output"; then rm -f "$output.new"; else mv -f "$output.new" "$output"; fi
+    ;;
+  check-potfiles)
+    if ! diff -u --label 'data/po/POTFILES.in' --label 'files with translatable strings' \
+         <(grep -v '^#' data/po/POTFILES.in) <(potfiles) >&2; then
+      die "data/po/POTFILES.in is out of date (diff above): run ./meson-wrapper.sh pot"
+    fi
     ;;
   bench)
     ensure_packages "${test_packages[@]}"
@@ -238,21 +346,27 @@ case "$command" in
     ;;
   pot)
     ensure_packages gettext
+    version=$(project_version)
+    # meson's i18n module reads the same list (meson compile unfold-update-po).
+    { echo "# The files with translatable strings: written by ./meson-wrapper.sh pot, checked by meson test."
+      potfiles; } > data/po/POTFILES.in
+    mapfile -t swift_files < <(grep '\.swift$' data/po/POTFILES.in)
+    mapfile -t ui_list < <(grep '\.ui$' data/po/POTFILES.in)
+    common=(--package-name=unfold --package-version="$version" --msgid-bugs-address=https://github.com/unfold/unfold/issues
+            -o data/po/unfold.pot)
     xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=N_ --keyword=ntr:1,2 \
-      --add-comments=TRANSLATORS --package-name=unfold --package-version=0.1.0 \
-      --msgid-bugs-address=https://github.com/unfold/unfold/issues \
-      -o data/po/unfold.pot $(git ls-files 'Sources/*.swift' ':!Sources/UnfoldCore')
-    xgettext --language=Desktop -j --package-name=unfold --package-version=0.1.0 \
-      --msgid-bugs-address=https://github.com/unfold/unfold/issues -o data/po/unfold.pot "data/$app_id.desktop"
-    xgettext --language=Glade -j --from-code=UTF-8 --add-comments=TRANSLATORS --package-name=unfold --package-version=0.1.0 \
-      --msgid-bugs-address=https://github.com/unfold/unfold/issues -o data/po/unfold.pot $(git ls-files 'data/ui/*.ui')
+      --add-comments=TRANSLATORS "${common[@]}" "${swift_files[@]}"
+    xgettext --language=Desktop -j "${common[@]}" "data/$app_id.desktop.in"
+    [ ${#ui_list[@]} -eq 0 ] || xgettext --language=Glade -j --from-code=UTF-8 --add-comments=TRANSLATORS "${common[@]}" "${ui_list[@]}"
+    # The metainfo by AppStream's ITS rules (xgettext finds them by the file's name).
+    xgettext -j --from-code=UTF-8 --add-comments=TRANSLATORS "${common[@]}" "data/$app_id.metainfo.xml.in"
     for lang in $(languages); do
       msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot
       msgattrib --no-obsolete -o "data/po/$lang.po" "data/po/$lang.po"  # what no longer exists goes
     done
     ;;
   *)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
     [ -z "$command" ] || say "unknown command: $command"
     exit 2
     ;;

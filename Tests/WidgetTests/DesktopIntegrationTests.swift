@@ -119,63 +119,137 @@ final class TranslationTests: GtkTestCase {
     }
 }
 
-/// `./meson-wrapper.sh install` into a temporary prefix, as a packager would.
+/// What meson.build installs, as a packager gets it. `./meson-wrapper.sh test`
+/// runs meson's cycle before the tests (setup with buildtype debug and prefix
+/// /usr, compile, meson test, `meson install --destdir`) and names the prefix
+/// inside that destdir in `UNFOLD_MESON_DESTDIR` (DESTDIR/usr).
 final class InstallTests: XCTestCase {
-    func testInstallLayoutValidatesAndStarts() throws {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-prefix-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: prefix) }
-        let wrapper = repositoryRoot.appendingPathComponent("meson-wrapper.sh").path
-        let install = try AppProcessTests.run(wrapper, ["install", "--prefix", prefix.path, "--binary", AppProcessTests.executable], timeout: 120)
-        XCTAssertEqual(install.status, 0, install.stderr)
+    static let id = "io.github.unfold.Unfold"
 
-        let id = "io.github.unfold.Unfold"
-        let expected = [
-            "bin/unfold",
-            "share/applications/\(id).desktop",
-            "share/metainfo/\(id).metainfo.xml",
-            "share/icons/hicolor/scalable/apps/\(id).svg",
-            "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
-            "share/unfold/unfold.css",
-            "share/locale/fr/LC_MESSAGES/unfold.mo",
-            "share/locale/pl/LC_MESSAGES/unfold.mo",
-            "share/locale/pt_BR/LC_MESSAGES/unfold.mo",
-        ]
-        for path in expected {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) is installed")
+    /// Every file meson installs under the prefix, and nothing else: no
+    /// stylesheet (it is in the binary's GResource), no build leftovers.
+    static let expectedFiles = [
+        "bin/unfold",
+        "share/applications/\(id).desktop",
+        "share/icons/hicolor/scalable/apps/\(id).svg",
+        "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
+        "share/locale/fr/LC_MESSAGES/unfold.mo",
+        "share/locale/pl/LC_MESSAGES/unfold.mo",
+        "share/locale/pt_BR/LC_MESSAGES/unfold.mo",
+        "share/metainfo/\(id).metainfo.xml",
+    ]
+
+    /// The installed prefix; when the test command did not install one, the
+    /// test fails (it is never skipped).
+    func installedPrefix() throws -> URL {
+        let path = try XCTUnwrap(ProcessInfo.processInfo.environment["UNFOLD_MESON_DESTDIR"].flatMap { $0.isEmpty ? nil : $0 }, """
+            UNFOLD_MESON_DESTDIR is not set: run the tests with ./meson-wrapper.sh test, which installs meson's \
+            build with `meson install --destdir DIR` (prefix /usr) and sets it to DIR/usr \
+            (or: ./meson-wrapper.sh meson-check --destdir DIR, then UNFOLD_MESON_DESTDIR=DIR/usr)
+            """)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return try XCTUnwrap(nil as URL?, "UNFOLD_MESON_DESTDIR=\(path) is not a directory")
         }
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/unfold").path))
+        return URL(fileURLWithPath: path)
+    }
 
-        let desktop = prefix.appendingPathComponent("share/applications/\(id).desktop").path
-        let validDesktop = try AppProcessTests.run("/usr/bin/desktop-file-validate", [desktop])
-        XCTAssertEqual(validDesktop.status, 0, validDesktop.stdout + validDesktop.stderr)
-        let desktopText = try String(contentsOfFile: desktop, encoding: .utf8)
-        XCTAssertTrue(desktopText.contains("Comment[fr]=Divulgation animée et collections filtrées"), "translations merged")
-        XCTAssertTrue(desktopText.contains("Icon=\(id)"))
+    /// `UnfoldApplication.version`, which meson's `version` test holds equal to meson.build's.
+    static var version: String { MainActor.assumeIsolated { UnfoldApplication.version } }
 
-        let metainfo = prefix.appendingPathComponent("share/metainfo/\(id).metainfo.xml").path
-        let validMetainfo = try AppProcessTests.run("/usr/bin/appstreamcli", ["validate", "--no-net", metainfo])
-        XCTAssertEqual(validMetainfo.status, 0, validMetainfo.stdout + validMetainfo.stderr)
+    /// Everything under `root` that is not a directory, plus every empty
+    /// directory (with a trailing "/"), relative to `root`, sorted.
+    static func tree(_ root: URL) throws -> [String] {
+        let manager = FileManager.default
+        return try manager.subpathsOfDirectory(atPath: root.path).compactMap { path -> String? in
+            let full = root.appendingPathComponent(path).path
+            guard try manager.attributesOfItem(atPath: full)[.type] as? FileAttributeType == .typeDirectory else { return path }
+            return try manager.contentsOfDirectory(atPath: full).isEmpty ? path + "/" : nil
+        }.sorted()
+    }
 
-        // The installed binary starts, and finds its installed data and translations.
-        let binary = prefix.appendingPathComponent("bin/unfold").path
+    func testInstallsExactlyTheExpectedFiles() throws {
+        let prefix = try installedPrefix()
+        let installed = try InstallTests.tree(prefix)
+        let missing = Set(InstallTests.expectedFiles).subtracting(installed).sorted()
+        let extra = Set(installed).subtracting(InstallTests.expectedFiles).sorted()
+        XCTAssertEqual(installed, InstallTests.expectedFiles.sorted(), "missing: \(missing); not expected: \(extra)")
+
+        let manager = FileManager.default
+        for path in installed where !path.hasSuffix("/") {
+            let attributes = try manager.attributesOfItem(atPath: prefix.appendingPathComponent(path).path)
+            XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "\(path) is a regular file")
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
+            if path == "bin/unfold" {
+                XCTAssertEqual(mode & 0o111, 0o111, "bin/unfold is executable by everyone (mode \(String(mode, radix: 8)))")
+            } else {
+                XCTAssertEqual(mode & 0o111, 0, "\(path) is data, not executable (mode \(String(mode, radix: 8)))")
+            }
+            XCTAssertEqual(mode & 0o444, 0o444, "\(path) is readable by everyone (mode \(String(mode, radix: 8)))")
+        }
+        XCTAssertTrue(manager.isExecutableFile(atPath: prefix.appendingPathComponent("bin/unfold").path))
+    }
+
+    func testDesktopEntryValidatesWithItsTranslations() throws {
+        let desktop = try installedPrefix().appendingPathComponent("share/applications/\(InstallTests.id).desktop").path
+        let validation = try AppProcessTests.run("/usr/bin/desktop-file-validate", [desktop])
+        XCTAssertEqual(validation.status, 0, validation.stdout + validation.stderr)
+        XCTAssertEqual(validation.stdout + validation.stderr, "", "no warning nor hint")
+
+        let lines = try String(contentsOfFile: desktop, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("Comment[fr]=Divulgation animée et collections filtrées"), "French merged: \(lines)")
+        XCTAssertTrue(lines.contains("GenericName[fr]=Démonstration de divulgation et de collections"), "French merged")
+        for language in ["fr", "pl", "pt_BR"] {
+            XCTAssertTrue(lines.contains { $0.hasPrefix("Comment[\(language)]=") }, "\(language) merged")
+        }
+        XCTAssertTrue(lines.contains("Comment=Animated disclosure and filtered collections"), "the English stays")
+        XCTAssertTrue(lines.contains("Icon=\(InstallTests.id)"))
+        XCTAssertTrue(lines.contains("Exec=unfold"))
+    }
+
+    func testMetainfoValidatesWithItsTranslations() throws {
+        let prefix = try installedPrefix()
+        let metainfo = prefix.appendingPathComponent("share/metainfo/\(InstallTests.id).metainfo.xml").path
+        let validation = try AppProcessTests.run("/usr/bin/appstreamcli", ["validate", "--no-net", metainfo])
+        XCTAssertEqual(validation.status, 0, validation.stdout + validation.stderr)
+
+        let text = try String(contentsOfFile: metainfo, encoding: .utf8)
+        XCTAssertTrue(text.contains("<summary xml:lang=\"fr\">Divulgation animée et collections filtrées</summary>"),
+                      "French summary merged")
+        XCTAssertTrue(text.contains("<p xml:lang=\"fr\">Unfold montre, côte à côte,"), "French description merged")
+        XCTAssertTrue(text.contains("<caption xml:lang=\"fr\">La collection de libellés filtrée</caption>"),
+                      "French screenshot caption merged")
+        for language in ["fr", "pl", "pt_BR"] {
+            XCTAssertTrue(text.contains("<summary xml:lang=\"\(language)\">"), "\(language) merged")
+        }
+        XCTAssertTrue(text.contains("<launchable type=\"desktop-id\">\(InstallTests.id).desktop</launchable>"),
+                      "launches the installed desktop entry")
+        XCTAssertTrue(text.contains("<release version=\"\(InstallTests.version)\""), "this version is released")
+    }
+
+    /// The installed binary runs, and finds its installed catalogues
+    /// (../share/locale beside it): it starts in Polish.
+    func testInstalledBinaryRunsInPolish() throws {
+        let binary = try installedPrefix().appendingPathComponent("bin/unfold").path
         let version = try AppProcessTests.run(binary, ["--version"])
-        XCTAssertEqual(version.stdout, "unfold 0.1.0\n")
-        // The installed data comes before the source tree's.
-        let candidates = DataDirectory.candidates(forExecutable: binary)
-        let installed = candidates.firstIndex(of: prefix.appendingPathComponent("share/unfold").path)
-        let sourceTree = candidates.firstIndex(of: repositoryRoot.appendingPathComponent("data").path)
-        XCTAssertNotNil(installed)
-        XCTAssertLessThan(installed ?? .max, sourceTree ?? .max)
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertEqual(version.stdout, "unfold \(InstallTests.version)\n")
 
         let app = Process()
         app.executableURL = URL(fileURLWithPath: binary)
         app.arguments = ["--page", "collection"]
-        app.environment = launchEnvironment([
+        var environment = launchEnvironment([
             "LANGUAGE": "pl", "LC_ALL": ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8",
         ])
+        environment["UNFOLD_LOCALE_DIR"] = nil  // its own catalogues, nobody else's
+        app.environment = environment
         let errors = Pipe()
         app.standardError = errors
         try app.run()
+        defer {
+            if app.isRunning { app.terminate() }
+            app.waitUntilExit()
+        }
         let nodes = try AppProcessTests.waitForTree { $0.contains { $0.name == "Tylko kafelki" } }
         XCTAssertTrue(nodes.contains { $0.role == "check box" && $0.name == "Tylko kafelki" }, "installed Polish catalogue")
         XCTAssertTrue(nodes.contains { $0.name == "4 etykiety z 4" })
