@@ -80,7 +80,10 @@ ensure_locale() {
   fi
   say "generating the locale $1"
   grep -qx "$1 UTF-8" /etc/locale.gen || echo "$1 UTF-8" >> /etc/locale.gen
-  locale-gen >/dev/null
+  # This locale alone, added to the archive: locale-gen would rebuild every
+  # locale, and each would be missing, machine-wide, while it does.
+  # (-c: a locale's own harmless warnings do not make it fail.)
+  localedef -c -i "${1%%.*}" -f UTF-8 "$1" >/dev/null 2>&1 || { say "localedef could not make the locale $1"; exit 1; }
 }
 
 ensure_swift() {
@@ -140,17 +143,21 @@ locale_for_language() {
   case "$language" in
     *_*) candidate="$language.UTF-8" ;;
     *) # fr: fr_FR first, else the first country listed (he: he_IL)
+      # (A search that finds nothing is no error here: `|| true`, or pipefail ends the script.)
       candidate=$(grep -m1 -x "${language}_$(echo "$language" | tr '[:lower:]' '[:upper:]').UTF-8 UTF-8" \
-                    /usr/share/i18n/SUPPORTED 2>/dev/null | cut -d' ' -f1)
-      [ -n "$candidate" ] || candidate=$(grep -m1 -i "^${language}_[A-Z]*\.UTF-8 " /usr/share/i18n/SUPPORTED 2>/dev/null | cut -d' ' -f1) ;;
+                    /usr/share/i18n/SUPPORTED 2>/dev/null | cut -d' ' -f1 || true)
+      [ -n "$candidate" ] || candidate=$(grep -m1 -i "^${language}_[A-Z]*\.UTF-8 " /usr/share/i18n/SUPPORTED 2>/dev/null | cut -d' ' -f1 || true) ;;
   esac
+  # The app's, not this shell's: bash would warn that a locale made a moment
+  # ago is not there, for it looked once, at its start.
   if [ -n "$candidate" ] && { has_locale "$candidate" || { [ "$(id -u)" -eq 0 ] && ensure_locale "$candidate"; }; }; then
-    export LC_ALL="$candidate"
+    app_locale=$candidate
   else
     ensure_locale "$test_locale"
-    export LC_ALL="$test_locale"
+    app_locale=$test_locale
   fi
 }
+app_locale=""
 
 # The version, from meson.build's project().
 project_version() { sed -n "s/^ *version: *'\([^']*\)'.*/\1/p" meson.build | head -n1; }
@@ -234,6 +241,7 @@ case "$command" in
     locale_for_language
     binary="$(swift build --show-bin-path)/unfold"
     cd "$caller_dir"
+    if [ -n "$app_locale" ]; then exec env LC_ALL="$app_locale" "$binary" "$@"; fi
     exec "$binary" "$@"
     ;;
   test)

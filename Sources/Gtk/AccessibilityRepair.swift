@@ -42,6 +42,15 @@ extension Accessibility {
             // GtkStack, libadwaita's view stack and squeezer: what they do not show is not there.
             followVisiblePage(of: widget)
         }
+        if isA(widget, "GtkButton"), gtk_button_get_use_underline(gCast(widget)) != 0, let label = gtk_button_get_label(gCast(widget)) {
+            // "_Undo": GTK 4.8 says the mnemonic's underscore, then the label again.
+            setOnlyLabel(widget, String(cString: label).replacingOccurrences(of: "_", with: ""))
+        }
+        if isA(widget, "GtkButton"), !hasLabel(widget), labelTexts(in: widget).isEmpty, let name = iconButtonName(widget) {
+            // A button with only a symbol is "labelled by" the symbol, which
+            // has no words: it says what the symbol means.
+            setOnlyLabel(widget, name)
+        }
         if isA(widget, "GtkListBox"), !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
             // libadwaita's boxed lists are "labelled by" their group's title,
             // which GTK 4.8 ignores when it is empty: they say their group's
@@ -97,6 +106,21 @@ extension Accessibility {
         }
         update()
         onNotify(stack, "visible-child", update)
+    }
+
+    /// What a button with only a symbol says: its tooltip, or what its symbol
+    /// means, in the words of the library that drew it (translated there).
+    private static func iconButtonName(_ button: WidgetPointer) -> String? {
+        if let tooltip = gtk_widget_get_tooltip_text(button) { return String(cString: tooltip) }
+        guard let image = gtk_widget_get_first_child(button), isA(image, "GtkImage"),
+              let icon = gtk_image_get_icon_name(gCast(image)) else { return nil }
+        let meanings: [String: (domain: String, message: String)] = [
+            "window-close-symbolic": ("gtk40", "Close"),
+            "go-previous-symbolic": ("libadwaita", "Back"),
+            "go-previous-symbolic-rtl": ("libadwaita", "Back"),
+            "go-next-symbolic": ("libadwaita", "Forward"),
+        ]
+        return meanings[String(cString: icon)].map { String(cString: g_dgettext($0.domain, $0.message)) }
     }
 
     private static func labelTexts(in widget: WidgetPointer) -> [String] {

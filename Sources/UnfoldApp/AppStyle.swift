@@ -70,7 +70,4 @@ public enum AppStyle {
     private static func followHighContrast() {
         if isHighContrast { highContrastStylesheet?.add() } else { highContrastStylesheet?.remove() }
     }
-
-    /// Whether Unfold's high-contrast additions are applied.
-    public static var highContrastStylesheetApplied: Bool { highContrastStylesheet?.isAdded ?? false }
 }

@@ -61,10 +61,6 @@ public final class MainWindow: WidgetImplementation {
     private var labelsName: String?
     private var showPageAction: OpaquePointer?
 
-    public required init(widget: WidgetPointer) {
-        super.init(widget: widget)
-    }
-
     /// A window showing `collection`, or one on its way from `loading` (its
     /// name), or the tutorial's labels; `hierarchy` on the three disclosure
     /// pages, or the tutorial's.
@@ -279,6 +275,10 @@ public final class MainWindow: WidgetImplementation {
         }
         self.toast = toast
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
+        // The toast's parts (libadwaita 1.2 leaves them named after their types).
+        for shown in descendants(of: toastOverlay, type: g_type_from_name("AdwToastWidget")) {
+            Accessibility.repair(shown, context: tr("Note removed"))
+        }
     }
 
     private func pageDidChange() {

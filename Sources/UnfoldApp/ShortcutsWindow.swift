@@ -18,10 +18,6 @@ public final class ShortcutsWindow: WidgetImplementation {
             template: .init(resource: AppResources.path("ui/shortcuts-window.ui"), children: ["groups", "scroller"]))
     }
 
-    public required init(widget: WidgetPointer) {
-        super.init(widget: widget)
-    }
-
     static var title: String { tr("Keyboard Shortcuts") }
 
     /// A new shortcuts window over `parent`.

@@ -131,7 +131,11 @@ final class AccessibilityAuditTests: XCTestCase {
         try Self.keys("Tab", "Tab", "Return")
         _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "text" && $0.name == "Note for Tile A" } }
         try check("a note being written")
-        try Self.keys("Escape")
+        // A note written, then emptied: the toast that offers to undo it.
+        XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["type", "--delay", "40", "x"]).status, 0)
+        try Self.keys("Return", "Return", "ctrl+a", "BackSpace", "Return")
+        _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "push button" && $0.name == "Undo" } }
+        try check("the toast of a removed note")
 
         let window = try AppProcessTests.focusWindow(of: app)
         XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "380", "600"]).status, 0)
@@ -163,6 +167,10 @@ final class AccessibilityAuditTests: XCTestCase {
         _ = try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 2 }
         try check("the about dialog")
         try Self.focusOtherWindow(of: app, than: window)
+        // One of its pages (Legal), with its back button.
+        try Self.keys("Tab", "Tab", "Tab", "Tab", "Return")
+        _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "label" && $0.name.hasPrefix("© 2026") } }
+        try check("a page of the about window")
         try Self.keys("Escape")
         _ = try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 1 }
 

@@ -209,8 +209,10 @@ final class LabelsFileMatrixTests: XCTestCase {
     /// path there (the wrapper works in the repository). The wrapper runs from
     /// a copy with a `swift` that only says where the app is: this test runs
     /// inside `swift test`, whose build no other build may wait on.
-    func testTheRunCommandResolvesPathsWhereItIsTyped() throws {
-        write("here.tsv", "1\tFrom where it was typed\ttile\n")
+    /// The README's run command, in a copy of the repository whose `swift`
+    /// only says where the built app is (this test runs inside SwiftPM, which
+    /// may not be entered twice).
+    func runCommand() throws -> (wrapper: URL, environment: [String: String]) {
         let repository = directory.appendingPathComponent("repository"), tools = directory.appendingPathComponent("tools")
         for folder in [repository, tools] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("meson-wrapper.sh"),
@@ -222,8 +224,32 @@ final class LabelsFileMatrixTests: XCTestCase {
         XCTAssertEqual(chmod(swift, 0o755), 0)
         var environment = launchEnvironment()
         environment["PATH"] = tools.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return (repository.appendingPathComponent("meson-wrapper.sh"), environment)
+    }
+
+    /// `LANGUAGE=xx ./meson-wrapper.sh run` for a language whose code is not
+    /// its country's (Hebrew is he_IL, Japanese ja_JP, Swedish sv_SE…) once
+    /// ended the command with status 1 and no word: it gets a locale of that
+    /// language and runs.
+    func testTheRunCommandInLanguagesWhoseCodeIsNotTheirCountrys() throws {
+        let (wrapper, base) = try runCommand()
+        for language in ["he", "ja", "sv", "fr"] {
+            var environment = base
+            environment["LANGUAGE"] = language
+            environment["LC_ALL"] = nil
+            environment["LANG"] = "C.UTF-8"
+            let output = try AppProcessTests.run(wrapper.path, ["run", "--version"], timeout: 120, environment: environment)
+            XCTAssertEqual(output.status, 0, "LANGUAGE=\(language): \(output.stderr)")
+            XCTAssertEqual(output.stdout, "unfold 0.1.0\n", "LANGUAGE=\(language)")
+            XCTAssertFalse(output.stderr.contains("setlocale"), "LANGUAGE=\(language): \(output.stderr)")
+        }
+    }
+
+    func testTheRunCommandResolvesPathsWhereItIsTyped() throws {
+        write("here.tsv", "1\tFrom where it was typed\ttile\n")
+        let (wrapper, environment) = try runCommand()
         let run = Process()
-        run.executableURL = repository.appendingPathComponent("meson-wrapper.sh")
+        run.executableURL = wrapper
         run.arguments = ["run", "--labels", "here.tsv"]
         run.environment = environment
         run.currentDirectoryURL = directory

@@ -64,11 +64,17 @@ final class PagesTests: GtkTestCase {
             says(collection, false, "closed at first")
             XInput.focus(window)
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(collection) != 0 }))
+            let closedArrow = try Self.arrowPixels(collection)
             XInput.click(collectionHeader)
             XCTAssertTrue(iterate(until: { expanded(collection) }), "a click on the header opens it")
             says(collection, true, "opened by the mouse")
             // Its children slide into view: Shapes comes on screen.
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(shapes) != 0 && gtk_widget_get_height(shapes) > 0 }))
+            iterate(for: 0.4)  // the arrows turn
+            // Shapes is closed, and its arrow says so: as Following item's
+            // would, were it a group; as Collection's did before it opened.
+            XCTAssertEqual(try Self.arrowPixels(shapes), closedArrow, "a closed row inside an open one has a closed row's arrow")
+            XCTAssertNotEqual(try Self.arrowPixels(collection), closedArrow, "the open row's arrow has turned")
 
             // By the keyboard, as a user gets there: Tab from the last plain
             // expander onto the first row, Tab again into its children.
@@ -86,6 +92,21 @@ final class PagesTests: GtkTestCase {
             XInput.key("space")
             XCTAssertTrue(iterate(until: { expanded(shapes) }), "Space on the focused row opens it")
             says(shapes, true, "opened by the keyboard")
+        }
+    }
+
+    /// The pixels of an expander row's arrow, as drawn now.
+    @MainActor
+    static func arrowPixels(_ expanderRow: WidgetPointer) throws -> [String] {
+        let header = try XCTUnwrap(ExpanderRowAccessibility.header(of: expanderRow))
+        let arrow = try XCTUnwrap(descendants(of: header, ofType: gtk_image_get_type())
+            .first { gtk_widget_has_css_class($0, "expander-row-arrow") != 0 }, "the row's arrow")
+        let rendering = try Rendering(arrow)
+        return (0..<rendering.height).map { y in
+            (0..<rendering.width).map { x in
+                let c = rendering.color(x: x, y: y)
+                return "\(c.red / 8),\(c.green / 8),\(c.blue / 8),\(c.alpha / 8)"
+            }.joined(separator: " ")
         }
     }
 

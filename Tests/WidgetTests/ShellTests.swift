@@ -145,6 +145,11 @@ final class ShellTests: GtkTestCase {
             let undo = try XCTUnwrap(descendants(of: main.window, ofType: gtk_button_get_type()).first {
                 gtk_button_get_label(gCast($0)).map { String(cString: $0) } == "_Undo" && gtk_widget_get_mapped($0) != 0
             }, "the toast shows an Undo button")
+            // Named for screen readers by its words and its symbol, not its types.
+            let toastWidget = try XCTUnwrap(descendants(of: main.window, ofType: g_type_from_name("AdwToastWidget")).first)
+            let close = try XCTUnwrap(descendants(of: toastWidget, ofType: gtk_button_get_type()).first { $0 != undo })
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Undo") }, undo))
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Close") }, close))
             gtk_widget_activate(undo)
             XCTAssertTrue(iterate(until: { page.notes[id] == "Call back" }), "Undo puts the note back")
             XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(entry))), "Call back", "and the row shows it")
