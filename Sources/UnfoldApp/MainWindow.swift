@@ -269,7 +269,11 @@ public final class MainWindow: WidgetImplementation {
     private func offerToRestore(_ note: String, for id: Int) {
         let toast = ObjectRef(adopting: UnsafeMutableRawPointer(adw_toast_new(tr("Note removed"))!))
         adw_toast_set_button_label(toast.opaque, tr("_Undo"))
-        onSignal(toast.raw, "button-clicked") { [unowned self] in self.collectionPage.restoreNote(note, for: id) }
+        onSignal(toast.raw, "button-clicked") { [unowned self] in
+            self.collectionPage.restoreNote(note, for: id)
+            // Back to the row whose note came back (the toast, and its button, go).
+            if let row = self.collectionPage.column.row(for: id) { gtk_widget_grab_focus(row) }
+        }
         onSignal(toast.raw, "dismissed") { [weak self, weak toast] in
             if let self, self.toast === toast { self.toast = nil }
         }

@@ -373,9 +373,27 @@ enum DialogKeys {
             guard keyval == UInt32(GDK_KEY_Escape) || (control && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))) else {
                 return false
             }
+            // Escape on one of the window's inner pages (the about window's
+            // Credits, Legal…) goes back to its first page, as its back button does.
+            if keyval == UInt32(GDK_KEY_Escape), let leaflet = innerPages(of: window),
+               adw_leaflet_get_can_navigate_back(OpaquePointer(leaflet)) != 0,
+               adw_leaflet_navigate(OpaquePointer(leaflet), ADW_NAVIGATION_DIRECTION_BACK) != 0 {
+                return true
+            }
             gtk_window_close(gCast(window))
             return true
         }
         gtk_widget_add_controller(window, keys)
+    }
+
+    /// The leaflet of pages inside a window, if it has one.
+    static func innerPages(of widget: WidgetPointer) -> WidgetPointer? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(gCast(current), adw_leaflet_get_type()) != 0 { return current }
+            if let found = innerPages(of: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 }

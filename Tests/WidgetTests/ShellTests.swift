@@ -76,7 +76,17 @@ final class ShellTests: GtkTestCase {
             XCTAssertEqual(String(cString: adw_about_window_get_website(window)), "https://github.com/unfold/unfold")
             XCTAssertNotNil(adw_about_window_get_developers(window)?.pointee, "credits")
             XCTAssertEqual(gtk_window_get_transient_for(gCast(about.raw)).map { UnsafeMutableRawPointer($0) }, UnsafeMutableRawPointer(main.window))
-            gtk_window_destroy(gCast(about.raw))
+            // Escape on one of its pages goes back to the first; Escape there closes it.
+            let leaflet: OpaquePointer = OpaquePointer(try! XCTUnwrap(DialogKeys.innerPages(of: about.widget)))
+            let first = adw_leaflet_get_visible_child(leaflet)
+            XInput.focus(about.widget)
+            XCTAssertEqual(adw_leaflet_navigate(leaflet, ADW_NAVIGATION_DIRECTION_FORWARD), 1, "the about window has inner pages")
+            XCTAssertTrue(iterate(until: { adw_leaflet_get_visible_child(leaflet) != first }))
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { adw_leaflet_get_visible_child(leaflet) == first }), "Escape goes back")
+            XCTAssertNotEqual(gtk_widget_get_visible(about.widget), 0, "and leaves the window open")
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { gtk_widget_get_visible(about.widget) == 0 }), "Escape on the first page closes it")
         }
     }
 
@@ -152,6 +162,7 @@ final class ShellTests: GtkTestCase {
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Close") }, close))
             gtk_widget_activate(undo)
             XCTAssertTrue(iterate(until: { page.notes[id] == "Call back" }), "Undo puts the note back")
+            XCTAssertTrue(gtk_widget_has_focus(row) != 0, "and the focus on its row")
             XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(entry))), "Call back", "and the row shows it")
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile, has a note") }, row))
         }
