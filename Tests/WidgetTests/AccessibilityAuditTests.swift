@@ -171,6 +171,9 @@ final class AccessibilityAuditTests: XCTestCase {
         try Self.keys("Tab", "Tab", "Tab", "Tab", "Return")
         _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "label" && $0.name.hasPrefix("© 2026") } }
         try check("a page of the about window")
+        // Escape goes back to its first page, then closes it.
+        try Self.keys("Escape")
+        _ = try AppProcessTests.waitForTree { !$0.contains { $0.role == "label" && $0.name.hasPrefix("© 2026") } }
         try Self.keys("Escape")
         _ = try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 1 }
 
