@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Unfold's one entry point: installs what is missing, builds with SwiftPM, runs.
 #
-#   ./meson-wrapper.sh run [APP OPTIONS]   build and launch the app
+#   ./meson-wrapper.sh run [APP OPTIONS]   build (release) and launch the app
 #   ./meson-wrapper.sh test [ARGS]         build and run the whole test suite
 #   ./meson-wrapper.sh build               build only (the app and its translations)
 #   ./meson-wrapper.sh install --prefix DIR
@@ -232,14 +232,17 @@ case "$command" in
     ;;
   run)
     ensure_packages "${run_packages[@]}"
-    swift_build --product unfold
+    # A release build: what users judge is the app's real speed (a debug build
+    # is many times slower with a large labels file). The first build takes a
+    # few minutes; later ones only rebuild what changed.
+    swift_build -c release --product unfold
     build_translations .build/locale
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
       say "no display (DISPLAY and WAYLAND_DISPLAY are unset): run this from a desktop session"
       exit 1
     fi
     locale_for_language
-    binary="$(swift build --show-bin-path)/unfold"
+    binary="$(swift build -c release --show-bin-path)/unfold"
     cd "$caller_dir"
     if [ -n "$app_locale" ]; then exec env LC_ALL="$app_locale" "$binary" "$@"; fi
     exec "$binary" "$@"
