@@ -181,6 +181,31 @@ public enum Widgets {
         return scrolled
     }
 
+    /// Every widget below `widget` that is a `type`, in tree order.
+    @MainActor
+    public static func descendants(of widget: WidgetPointer, ofType type: GType) -> [WidgetPointer] {
+        var found: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(gCast(current), type) != 0 { found.append(current) }
+            found += descendants(of: current, ofType: type)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// The first widget below `widget` that is a `type`, in tree order.
+    @MainActor
+    public static func firstDescendant(of widget: WidgetPointer, ofType type: GType) -> WidgetPointer? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(gCast(current), type) != 0 { return current }
+            if let found = firstDescendant(of: current, ofType: type) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     public static func append(_ child: WidgetPointer, to box: WidgetPointer) {
         gtk_box_append(gCast(box, to: GtkBox.self), child)
     }

@@ -135,12 +135,12 @@ public final class MainWindow: WidgetImplementation {
     /// technologies only while it is on screen (libadwaita 1.2 leaves it in
     /// their tree when it slides away).
     private func describeSwitchers() {
-        for switcher in descendants(of: window, type: adw_view_switcher_get_type()) {
+        for switcher in Widgets.descendants(of: window, ofType: adw_view_switcher_get_type()) {
             Accessibility.setLabel(switcher, tr("Pages"))
         }
         // A tab is named by its page's title; its icon and label inside only
         // say it again.
-        for tab in descendants(of: window, type: g_type_from_name("AdwViewSwitcherButton")) {
+        for tab in Widgets.descendants(of: window, ofType: g_type_from_name("AdwViewSwitcherButton")) {
             var part = gtk_widget_get_first_child(tab)
             while let current = part {
                 Accessibility.setHidden(current, true)
@@ -155,8 +155,8 @@ public final class MainWindow: WidgetImplementation {
         // With animations off, libadwaita 1.2's squeezer and the bar's revealer
         // allocate what they hide a height of -1 (a GTK warning on every resize
         // across the breakpoint); with no transition they do not.
-        let squeezers = descendants(of: switcherTitle, type: adw_squeezer_get_type())
-        let revealers = descendants(of: switcherBar, type: gtk_revealer_get_type())
+        let squeezers = Widgets.descendants(of: switcherTitle, ofType: adw_squeezer_get_type())
+        let revealers = Widgets.descendants(of: switcherBar, ofType: gtk_revealer_get_type())
         let follow: @MainActor () -> Void = { [unowned self] in
             let animated = AnimationSettings.animationsEnabled(for: self.window)
             for squeezer in squeezers {
@@ -251,17 +251,6 @@ public final class MainWindow: WidgetImplementation {
                            maximized: gtk_window_is_maximized(gCast(window)) != 0, page: remembersPage ? currentPage : nil)
     }
 
-    private func descendants(of widget: WidgetPointer, type: GType) -> [WidgetPointer] {
-        var found: [WidgetPointer] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if g_type_check_instance_is_a(gCast(current), type) != 0 { found.append(current) }
-            found += descendants(of: current, type: type)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
-    }
-
     /// The toast shown now, if any (tests read it).
     public private(set) var toast: ObjectRef?
 
@@ -280,7 +269,7 @@ public final class MainWindow: WidgetImplementation {
         self.toast = toast
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
         // The toast's parts (libadwaita 1.2 leaves them named after their types).
-        for shown in descendants(of: toastOverlay, type: g_type_from_name("AdwToastWidget")) {
+        for shown in Widgets.descendants(of: toastOverlay, ofType: g_type_from_name("AdwToastWidget")) {
             Accessibility.repair(shown, context: tr("Note removed"))
         }
     }

@@ -81,8 +81,8 @@ enum ExpanderRowAccessibility {
     static func describe(_ expanderRow: WidgetPointer, title: String) {
         guard let header = header(of: expanderRow),
               let headerList = gtk_widget_get_ancestor(header, gtk_list_box_get_type()),
-              let revealer = firstDescendant(of: expanderRow, type: gtk_revealer_get_type()),
-              let childList = firstDescendant(of: revealer, type: gtk_list_box_get_type()) else {
+              let revealer = Widgets.firstDescendant(of: expanderRow, ofType: gtk_revealer_get_type()),
+              let childList = Widgets.firstDescendant(of: revealer, ofType: gtk_list_box_get_type()) else {
             preconditionFailure("AdwExpanderRow is not made as in libadwaita 1.2: see ExpanderRowAccessibility")
         }
         Accessibility.setOnlyLabel(expanderRow, title)
@@ -102,16 +102,6 @@ enum ExpanderRowAccessibility {
 
     /// The row's header: an AdwActionRow with the title and the arrow.
     static func header(of expanderRow: WidgetPointer) -> WidgetPointer? {
-        firstDescendant(of: expanderRow, type: adw_action_row_get_type())
-    }
-
-    private static func firstDescendant(of widget: WidgetPointer, type: GType) -> WidgetPointer? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if g_type_check_instance_is_a(gCast(current), type) != 0 { return current }
-            if let found = firstDescendant(of: current, type: type) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        Widgets.firstDescendant(of: expanderRow, ofType: adw_action_row_get_type())
     }
 }

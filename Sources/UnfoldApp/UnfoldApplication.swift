@@ -388,12 +388,6 @@ enum DialogKeys {
 
     /// The leaflet of pages inside a window, if it has one.
     static func innerPages(of widget: WidgetPointer) -> WidgetPointer? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if g_type_check_instance_is_a(gCast(current), adw_leaflet_get_type()) != 0 { return current }
-            if let found = innerPages(of: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        Widgets.firstDescendant(of: widget, ofType: adw_leaflet_get_type())
     }
 }

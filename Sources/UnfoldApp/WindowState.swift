@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import UnfoldCore
 
 /// What a window remembers across launches: its size and the page it showed,
 /// and the style (light, dark or the desktop's) chosen in its menu.
@@ -59,7 +60,7 @@ public final class WindowStateStore {
         var error: UnsafeMutablePointer<GError>?
         guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, &error) != 0 else {
             // GLib's message quotes the offending line, whatever bytes it holds.
-            reportOnce("ignoring the saved window state \(path): it is not a key file (\(Self.safeQuote(message(of: error), limit: 120)))")
+            reportOnce("ignoring the saved window state \(path): it is not a key file (\(quoted(message(of: error), limit: 120)))")
             return nil
         }
         var state = WindowState()
@@ -72,7 +73,7 @@ public final class WindowStateStore {
         func size(_ key: String) -> Int32? {
             guard let text = value(key) else { return nil }
             guard let number = Int32(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
-                problems.append("\(key) \(Self.safeQuote(text)) is not a positive whole number")
+                problems.append("\(key) \(quoted(text)) is not a positive whole number")
                 return nil
             }
             return number
@@ -83,21 +84,21 @@ public final class WindowStateStore {
             switch text.trimmingCharacters(in: .whitespaces) {
             case "true": state.maximized = true
             case "false": state.maximized = false
-            default: problems.append("maximized \(Self.safeQuote(text)) is neither true nor false")
+            default: problems.append("maximized \(quoted(text)) is neither true nor false")
             }
         }
         if let text = value("page") {
             if let page = Page(rawValue: text.trimmingCharacters(in: .whitespaces)) {
                 state.page = page
             } else {
-                problems.append("page \(Self.safeQuote(text)) is not one of \(Page.names)")
+                problems.append("page \(quoted(text)) is not one of \(Page.names)")
             }
         }
         if let text = value("style") {
             if let style = AppStyle.Scheme(rawValue: text.trimmingCharacters(in: .whitespaces)) {
                 state.style = style
             } else {
-                problems.append("style \(Self.safeQuote(text)) is not one of \(AppStyle.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
+                problems.append("style \(quoted(text)) is not one of \(AppStyle.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
         if !problems.isEmpty {
@@ -131,22 +132,6 @@ public final class WindowStateStore {
         guard g_key_file_save_to_file(file, path, &error) != 0 else {
             throw .failed(path: path, message: message(of: error))
         }
-    }
-
-    /// Text from a file, fit for a terminal: in quotes, control characters and
-    /// bytes that are not UTF-8 escaped, and cut short when long.
-    static func safeQuote(_ text: String, limit: Int = 40) -> String {
-        var quoted = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator:
-                quoted += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default:
-                quoted.unicodeScalars.append(scalar)
-            }
-        }
-        if text.unicodeScalars.count > limit { quoted += "…" }
-        return "“\(quoted)”"
     }
 
     /// A GError's message (invalid UTF-8 replaced), and frees it.

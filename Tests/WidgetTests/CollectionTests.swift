@@ -345,14 +345,7 @@ func childIDs(of column: LazyColumn) -> [Int] {
 
 @MainActor
 func descendants(of widget: WidgetPointer, ofType type: GType) -> [WidgetPointer] {
-    var found: [WidgetPointer] = []
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-        if g_type_check_instance_is_a(gCast(current), type) != 0 { found.append(current) }
-        found += descendants(of: current, ofType: type)
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return found
+    Widgets.descendants(of: widget, ofType: type)
 }
 
 /// Counts the objects it watches as GObject finalizes them.

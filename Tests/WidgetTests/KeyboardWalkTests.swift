@@ -14,18 +14,7 @@ final class KeyboardWalkTests: GtkTestCase {
     /// Runs the real application with `arguments`, and `body` with its window
     /// focused; closes everything afterwards.
     static func withApplication(_ arguments: [String] = ["unfold"], _ body: @escaping @MainActor (MainWindow) -> Void) {
-        MainActor.assumeIsolated {
-            let app = UnfoldApplication(unique: false, stateStore: temporaryStateStore())
-            let status = runApplication(app, arguments) {
-                guard let main = MainWindow.all.last else { return XCTFail("no window") }
-                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(main.window) != 0 }))
-                XInput.focus(main.window)
-                body(main)
-                for window in allToplevels() { gtk_window_destroy(gCast(window)) }
-            }
-            XCTAssertEqual(status, 0)
-            g_object_unref(UnsafeMutableRawPointer(app.application))
-        }
+        ShellTests.withApplication(arguments) { _, main in body(main) }
     }
 
     @MainActor
