@@ -21,6 +21,20 @@ public enum Accessibility {
         gtk_accessible_reset_state(widget.accessible, GTK_ACCESSIBLE_STATE_EXPANDED)
     }
 
+    /// Makes a subtree inert — no pointer events, no focus, out of the
+    /// accessibility tree — or lively again. The focus, when it is inside, first
+    /// moves to `focusFallback` (or nowhere): an inert widget must not keep it.
+    public static func setInert(_ widget: WidgetPointer, _ inert: Bool, focusFallback: WidgetPointer? = nil) {
+        let lively: gboolean = inert ? 0 : 1
+        if inert, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+           gCast(focus, to: GtkWidget.self).isInside(widget) {
+            if focusFallback.map({ gtk_widget_grab_focus($0) == 0 }) ?? true { gtk_root_set_focus(root, nil) }
+        }
+        gtk_widget_set_can_target(widget, lively)
+        gtk_widget_set_can_focus(widget, lively)
+        setHidden(widget, inert)
+    }
+
     public static func setHidden(_ widget: WidgetPointer, _ hidden: Bool) {
         setHidden(accessible: widget.accessible, hidden)
     }

@@ -35,3 +35,46 @@ public struct TickCallback {
 public enum TickLedger {
     public internal(set) static var live = 0
 }
+
+/// Runs an action once, at the start of a widget's next frame, however often
+/// it is asked for before then. A widget off screen gets no frames: then the
+/// action runs at once, unless `waitsForFrame` (its result only matters when
+/// the widget is drawn).
+@MainActor
+public final class NextFrameAction {
+    private let widget: WidgetPointer
+    private let waitsForFrame: Bool
+    private let action: @MainActor () -> Void
+    private var tick: TickCallback?
+
+    /// `widget` must outlive this object (its owner holds both).
+    public init(_ widget: WidgetPointer, waitsForFrame: Bool = false, _ action: @escaping @MainActor () -> Void) {
+        self.widget = widget
+        self.waitsForFrame = waitsForFrame
+        self.action = action
+    }
+
+    public var isPending: Bool { tick != nil }
+
+    public func schedule() {
+        guard tick == nil else { return }
+        guard waitsForFrame || gtk_widget_get_mapped(widget) != 0 else { return action() }
+        tick = TickCallback.add(to: widget) { [unowned self] _ in
+            self.tick = nil
+            self.action()
+            return false
+        }
+    }
+
+    /// Runs a pending action now (the widget is leaving the screen).
+    public func flush() {
+        guard isPending else { return }
+        cancel()
+        action()
+    }
+
+    public func cancel() {
+        tick?.remove()
+        tick = nil
+    }
+}

@@ -5,7 +5,9 @@ public enum MainThread {
         // The box is made and released off the main thread: it is not a ClosureBox,
         // whose ledger is the main thread's.
         let box = Unmanaged.passRetained(SendableWork(work)).toOpaque()
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+        // Not g_main_context_invoke: when no thread holds the default context at
+        // that moment, it runs the function at once on the calling thread.
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             let work = Unmanaged<SendableWork>.fromOpaque(data!).takeUnretainedValue().body
             MainActor.assumeIsolated { work() }
             return 0  // G_SOURCE_REMOVE

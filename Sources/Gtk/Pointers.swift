@@ -181,6 +181,18 @@ public enum Widgets {
         return scrolled
     }
 
+    /// The widget's children, in order.
+    @MainActor
+    public static func children(of widget: WidgetPointer) -> [WidgetPointer] {
+        var found: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            found.append(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
     /// Every widget below `widget` that is a `type`, in tree order.
     @MainActor
     public static func descendants(of widget: WidgetPointer, ofType type: GType) -> [WidgetPointer] {

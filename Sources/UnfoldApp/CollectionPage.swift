@@ -16,11 +16,11 @@ public final class CollectionPage {
     static let listHeight: Int32 = 300
     static let padding: Int32 = 16
 
-    public private(set) var collection: LabelCollection
+    public var collection: LabelCollection { filtering.collection }
     /// What is being loaded, while it is (its name, for the caption).
     public private(set) var loadingName: String?
     /// The one source of truth for what is shown; visible IDs derive from it.
-    public private(set) var filter = LabelFilter()
+    public var filter: LabelFilter { filtering.filter }
     /// Notes the user wrote, by record ID: they outlive the rows that edit them.
     public private(set) var notes: [Int: String] = [:]
 
@@ -34,7 +34,7 @@ public final class CollectionPage {
     public let emptyState: WidgetPointer
     public let statusPage: WidgetPointer
     private let scrolled: WidgetPointer
-    private var pendingColumnUpdate: TickCallback?
+    private(set) var filtering: CollectionFilter!
 
     /// Called when the user empties a note that had text, with what it held
     /// (the window offers to undo it).
@@ -51,9 +51,7 @@ public final class CollectionPage {
 
     /// The page's frame is `data/ui/collection-page.ui`; the rows come from the labels.
     private init(collection: LabelCollection, loadingName: String?) {
-        self.collection = collection
         self.loadingName = loadingName
-        session = FilterSession(collection: collection)
         let builder = AppResources.builder("collection-page.ui")
         widget = builder.takeWidget("page")
         searchEntry = gCast(builder.object("search_entry")!)
@@ -66,6 +64,12 @@ public final class CollectionPage {
         statusPage = gCast(builder.object("status_page")!)
         scrolled = gCast(builder.object("scroller")!)
         column.setVerticalAdjustment(gtk_scrolled_window_get_vadjustment(gCast(scrolled)))
+        filtering = CollectionFilter(collection: collection, widget: widget)
+        filtering.onResult = { [unowned self] indices in
+            self.updateCaption(visible: indices.count)
+            self.updateColumn(indices)
+        }
+        filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
 
         column.idOfKey = { [unowned self] in self.collection.records[$0].id }
         column.keyOfID = { [unowned self] in self.collection.index(ofID: $0) }
@@ -79,9 +83,8 @@ public final class CollectionPage {
             }
         }
         Ownership.attach(self, to: widget)
-        _ = session.visibleIndices(filter)  // the first result, at once: nothing is on screen yet
-        updateCaption()
-        updateColumn()
+        // Nothing is on screen yet: a small collection's rows are there at once.
+        filtering.refresh()
     }
 
     /// The labels have come: the page shows them, filtered by what was typed
@@ -89,9 +92,7 @@ public final class CollectionPage {
     public func finishLoading(_ collection: LabelCollection) {
         precondition(loadingName != nil, "only a page that is loading takes its labels later")
         loadingName = nil
-        self.collection = collection
-        session = FilterSession(collection: collection)
-        startFiltering()
+        filtering.replaceCollection(collection)
     }
 
     /// Says how a load goes, in the caption.
@@ -114,61 +115,15 @@ public final class CollectionPage {
     }
 
     /// What the filter lets through, as record IDs (once the filtering is done).
-    public var visibleIDs: [Int] { (session.cachedIndices(filter) ?? []).map { collection.records[$0].id } }
+    public var visibleIDs: [Int] { (filtering.visibleIndices ?? []).map { collection.id(at: $0) } }
 
-    /// The filter pass under way, when one takes longer than a frame's budget.
-    private var pass: FilterPass?
-    private var passTick: TickCallback?
-    /// Time for filtering per frame, so that typing never holds a frame back
-    /// (a 60 Hz frame is 16.7 ms; layout and drawing need the rest).
-    static let filterBudget = 6_000  // µs, as g_get_monotonic_time counts
-
-    /// Whether a filter pass is still running over frames.
-    public var isFiltering: Bool { pass != nil }
-    /// How many frames the last pass took: 1 when it fit in one.
-    public private(set) var lastPassFrames = 0
-    private var session: FilterSession
-
-    /// Whether the column has yet to take the current filter (it does at the next frame).
-    public var isColumnUpdatePending: Bool { pendingColumnUpdate != nil }
+    /// Whether a scan for the current filter is under way (on the worker's thread).
+    public var isFiltering: Bool { filtering.isFiltering }
+    /// Whether a result waits for the next frame to reach the column.
+    public var isColumnUpdatePending: Bool { filtering.isDeliveryPending }
 
     public func setFilter(_ newFilter: LabelFilter) {
-        guard newFilter != filter else { return }
-        filter = newFilter
-        startFiltering()
-    }
-
-    /// Runs the filter for at most a frame's budget now, and the rest over the
-    /// next frames; a newer filter abandons the pass under way.
-    private func startFiltering() {
-        passTick?.remove()
-        passTick = nil
-        pass = session.start(filter)
-        lastPassFrames = 0
-        continueFiltering()
-        guard pass != nil else { return }
-        updateCaption()
-        passTick = TickCallback.add(to: widget) { [unowned self] _ in
-            self.continueFiltering()
-            if self.pass == nil { self.passTick = nil }
-            return self.pass != nil
-        }
-    }
-
-    private func continueFiltering() {
-        guard var pass else { return }
-        lastPassFrames += 1
-        let deadline = g_get_monotonic_time() + Self.filterBudget
-        repeat { pass.run(upTo: 20_000) } while !pass.isDone && g_get_monotonic_time() < deadline
-        guard pass.isDone else {
-            self.pass = pass
-            updateCaption()
-            return
-        }
-        self.pass = nil
-        _ = session.finish(pass)
-        updateCaption()
-        scheduleColumnUpdate()
+        filtering.set(newFilter)
     }
 
     public func setNote(_ note: String, for id: Int) {
@@ -182,16 +137,10 @@ public final class CollectionPage {
         if let row = column.row(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow { labelRow.setNote(note) }
     }
 
-    /// The caption is outside the animated scope: it is right as soon as the
-    /// filtering is, and says so while a long pass runs.
-    private func updateCaption() {
+    /// The caption is outside the animated scope: it is right in the frame that
+    /// shows the result.
+    private func updateCaption(visible: Int) {
         if loadingName != nil { return }  // the load's progress speaks until it is done
-        if let pass {
-            let percent = pass.total == 0 ? 100 : pass.examined * 100 / pass.total
-            gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": formatted(percent)]))
-            return
-        }
-        let visible = session.cachedIndices(filter)?.count ?? 0
         // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
         // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
         // match the filter. The plural form follows {visible}.
@@ -199,21 +148,14 @@ public final class CollectionPage {
         gtk_label_set_text(gCast(caption), fill(template, ["visible": formatted(visible), "total": formatted(collection.count)]))
     }
 
-    /// One edit can pass through states nobody should see: replacing "a" by "b"
-    /// empties the entry first, and GtkSearchEntry reports an empty entry at once.
-    /// So the column takes the filter as it stands at the next frame, once.
-    private func scheduleColumnUpdate() {
-        guard gtk_widget_get_mapped(widget) != 0 else { return updateColumn() }
-        guard pendingColumnUpdate == nil else { return }
-        pendingColumnUpdate = TickCallback.add(to: widget) { [unowned self] _ in
-            self.pendingColumnUpdate = nil
-            self.updateColumn()
-            return false
-        }
+    /// A scan longer than a frame says how far it has got.
+    private func showFilteringProgress(_ fraction: Double) {
+        if loadingName != nil { return }
+        let percent = Int(fraction * 100)
+        gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": formatted(percent)]))
     }
 
-    private func updateColumn() {
-        guard let indices = session.cachedIndices(filter) else { return }  // a pass is still running
+    private func updateColumn(_ indices: [Int]) {
         column.setVisibleKeys(indices)
         // An empty list is not there for assistive technologies (the empty state
         // speaks) nor for the keyboard: its pane, with nothing to focus in it,
@@ -233,14 +175,6 @@ public final class CollectionPage {
         gtk_revealer_set_reveal_child(gCast(emptyState), empty ? 1 : 0)
     }
 
-    /// Off screen, a pending update is applied at once: nothing is there to animate.
-    private func flushColumnUpdate() {
-        guard let pending = pendingColumnUpdate else { return }
-        pending.remove()
-        pendingColumnUpdate = nil
-        updateColumn()
-    }
-
     private func makeRow(_ id: Int) -> WidgetPointer {
         let record = collection.record(id: id)!
         let row = LabelRow(record: record, note: notes[id] ?? "") { [unowned self] text in
@@ -251,17 +185,9 @@ public final class CollectionPage {
     }
 
     private func connectControls() {
-        onSignal(widget, "unmap") { [unowned self] in
-            // Off screen, nothing is drawn: finish at once.
-            if var pass = self.pass {
-                self.passTick?.remove()
-                self.passTick = nil
-                pass.run(upTo: .max)
-                self.pass = pass
-                self.continueFiltering()
-            }
-            self.flushColumnUpdate()
-        }
+        // Off screen, nothing is drawn: a result is taken at once.
+        onSignal(widget, "unmap") { [unowned self] in self.filtering.flush() }
+        onSignal(widget, "destroy") { [unowned self] in self.filtering.cancel() }
         onSignal(searchEntry, "search-changed") { [unowned self] in
             var filter = self.filter
             filter.query = String(cString: gtk_editable_get_text(gCast(self.searchEntry)))

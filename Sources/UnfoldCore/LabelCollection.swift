@@ -19,25 +19,6 @@ public struct LabelRecord: Sendable, Equatable, Identifiable {
     }
 }
 
-/// What the user asks to see: a case-insensitive substring of the title, and
-/// optionally only tiles.
-public struct LabelFilter: Sendable, Equatable {
-    public var query: String
-    public var tilesOnly: Bool
-
-    public init(query: String = "", tilesOnly: Bool = false) {
-        self.query = query
-        self.tilesOnly = tilesOnly
-    }
-
-    /// Whether `record` passes: its folded title contains the folded query
-    /// (see `SearchFolding`), and it is a tile if asked.
-    public func matches(_ record: LabelRecord) -> Bool {
-        if tilesOnly && record.category != .tile { return false }
-        return SearchFolding.foldedBytes(record.title).contains(subsequence: SearchFolding.foldedBytes(query))
-    }
-}
-
 /// The records, in their order, with IDs guaranteed unique. Never mutated by
 /// filtering: what is visible is derived from it.
 public struct LabelCollection: Sendable {
@@ -78,6 +59,11 @@ public struct LabelCollection: Sendable {
     ])
 
     public var count: Int { records.count }
+
+    /// The ID of the record at `index`.
+    public func id(at index: Int) -> Int { records[index].id }
+    /// The category of the record at `index`.
+    public func category(at index: Int) -> LabelRecord.Category { records[index].category }
 
     public func record(id: Int) -> LabelRecord? {
         indexByID[id].map { records[$0] }

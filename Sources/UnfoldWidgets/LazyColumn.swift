@@ -53,7 +53,8 @@ public final class LazyColumn: WidgetImplementation {
     private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var adjustmentWatches: [SignalConnection] = []
     private var driver: AnimationDriver!
-    private var pendingSync: TickCallback?
+    /// Rows follow a scroll or resize at the next frame's start (see `viewportDidChange`).
+    private var pendingSync: NextFrameAction!
 
     /// How long a change takes, in milliseconds; 0 does not animate.
     public private(set) var transitionDuration = LazyColumn.defaultDuration
@@ -70,6 +71,10 @@ public final class LazyColumn: WidgetImplementation {
             self.layout?.finish()
             self.layoutDidChange()
         })
+        pendingSync = NextFrameAction(widget, waitsForFrame: true) { [unowned self] in
+            self.syncRows()
+            gtk_widget_queue_allocate(self.widget)
+        }
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(keys) { [unowned self] keyval, _ in self.handleKey(keyval) }
         gtk_widget_add_controller(widget, keys)
@@ -159,26 +164,13 @@ public final class LazyColumn: WidgetImplementation {
     /// its adjustment during its own layout, when nothing may be queued, so the
     /// rows follow at the next frame's start (the margin rows cover that frame).
     private func viewportDidChange() {
-        guard pendingSync == nil else { return }
-        pendingSync = TickCallback.add(to: widget) { [unowned self] _ in
-            self.pendingSync = nil
-            self.syncRows()
-            gtk_widget_queue_allocate(self.widget)
-            return false
-        }
+        pendingSync.schedule()
     }
 
     /// A leaving row takes no pointer events or focus and leaves the accessibility tree.
     private func setInteractive(_ row: WidgetPointer, _ interactive: Bool) {
-        let value: gboolean = interactive ? 1 : 0
-        guard gtk_widget_get_can_target(row) != value else { return }
-        if !interactive, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
-           gCast(focus, to: GtkWidget.self).isInside(row) {
-            gtk_root_set_focus(root, nil)
-        }
-        gtk_widget_set_can_target(row, value)
-        gtk_widget_set_can_focus(row, value)
-        Accessibility.setHidden(row, !interactive)
+        guard (gtk_widget_get_can_target(row) != 0) != interactive else { return }
+        Accessibility.setInert(row, !interactive)
     }
 
     /// The row height is a real row's: the first one built.
@@ -386,14 +378,12 @@ public final class LazyColumn: WidgetImplementation {
 
     public override func willUnmap() {
         driver.widgetWillUnmap()
-        pendingSync?.remove()
-        pendingSync = nil
+        pendingSync.cancel()
     }
 
     public override func dispose() {
         driver.widgetDispose()
-        pendingSync?.remove()
-        pendingSync = nil
+        pendingSync.cancel()
         adjustmentWatches.forEach { $0.disconnect() }
         adjustmentWatches = []
         let parted = rows.values

@@ -133,15 +133,7 @@ public final class Reveal: WidgetImplementation {
     /// focus and leaves the accessibility tree; clipping alone would not do that.
     private func updateContentInteraction() {
         guard let child else { return }
-        let interactive = isRevealed
-        if !interactive, let root = gtk_widget_get_root(widget),
-           let focus = gtk_root_get_focus(root), gCast(focus, to: GtkWidget.self).isInside(child) {
-            let refocused = focusFallback?.get().map { gtk_widget_grab_focus($0.widget) != 0 } ?? false
-            if !refocused { gtk_root_set_focus(root, nil) }
-        }
-        gtk_widget_set_can_target(child, interactive ? 1 : 0)
-        gtk_widget_set_can_focus(child, interactive ? 1 : 0)
-        Accessibility.setHidden(child, !interactive)
+        Accessibility.setInert(child, !isRevealed, focusFallback: focusFallback?.get()?.widget)
     }
 
     /// At progress 0 the content is not drawn (nor mapped) at all.

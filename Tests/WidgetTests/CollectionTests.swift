@@ -413,23 +413,24 @@ final class LazyRowsTests: GtkTestCase {
             XCTAssertLessThanOrEqual(LabelRow.live, bound + 4, "rows that went were finalized")
 
             // A new, wider query ("e" is neither in "amber" nor seen before) rescans a
-            // million titles: the pass shares the main thread with drawing, frame by
-            // frame, and the caption says so.
+            // million titles on the worker's thread while the main thread draws,
+            // and the caption says so.
             var captions: [String] = []
             let sampler = FrameSampler(window.window) { _ in captions.append(captionText(page)) }
             type("e", into: page)
             settle(page)
             window.waitForFrames()
             sampler.stop()
-            XCTAssertGreaterThan(page.lastPassFrames, 1, "the rescan ran over several frames")
             let filteringFrames = captions.filter { $0.hasPrefix("Filtering") }.count
             XCTAssertGreaterThan(filteringFrames, 0, "frames were drawn while it ran, saying so: \(captions)")
             XCTAssertEqual(captionText(page), "\(page.visibleIDs.count) of 1000000 labels")
-            print("frames drawn while a million labels were rescanned: \(filteringFrames) (the pass took \(page.lastPassFrames) frame steps)")
+            print("frames drawn while a million labels were rescanned: \(filteringFrames)")
 
             // Deleting back to "" needs no pass: that result is remembered.
             type("", into: page)
-            XCTAssertFalse(page.isFiltering)
+            XCTAssertFalse(page.isFiltering, "no scan")
+            window.waitForFrames(1)
+            XCTAssertFalse(page.isColumnUpdatePending, "the next frame shows it")
             XCTAssertEqual(captionText(page), "1000000 of 1000000 labels")
 
             // A 64 KB paste (GtkEntry holds up to 65,535 bytes): folded once, and
@@ -440,5 +441,97 @@ final class LazyRowsTests: GtkTestCase {
             XCTAssertEqual(captionText(page), "0 of 1000000 labels")
             XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)), 1)
         }
+    }
+}
+
+/// Filtering a million labels on the worker's thread, as the page shows it.
+final class BackgroundFilteringTests: GtkTestCase {
+    /// Keys faster than a scan, some landing between frames: every frame's
+    /// caption counts the rows of the query that was current when that result
+    /// came, the column never shows a row the current result lacks once
+    /// settled, and the last query's rows are what stays.
+    func testATypingStormNeverShowsAStaleQuerysRows() {
+        onMain {
+            let collection = LabelCollection.synthetic(count: 1_000_000, seed: 5)
+            let page = CollectionPage(collection: collection)
+            let window = TestWindow(child: page.widget, width: 600, height: 700)
+            defer { window.destroy() }
+            settle(page)
+            var badFrames: [String] = []
+            var progressFrames = 0
+            var delivered: [(filter: LabelFilter, count: Int)] = []
+            page.filtering.observeDelivery = { filter, indices in
+                XCTAssertEqual(filter, page.filter, "a result is delivered only while its filter is current")
+                delivered.append((filter, indices.count))
+            }
+            let sampler = FrameSampler(window.window) { _ in
+                let caption = captionText(page)
+                if caption.hasPrefix("Filtering") { progressFrames += 1; return }
+                guard let visible = Int(caption.split(separator: " ").first ?? "") else { return badFrames.append(caption) }
+                // A result shown is the current filter's, or (while the next one is
+                // scanned) one the page asked for a moment ago: never a count that
+                // disagrees with the rows the column holds.
+                if visible != page.column.visibleCount { badFrames.append("\(caption) with \(page.column.visibleCount) rows") }
+            }
+            var random = SplitMix64(seed: 31)
+            var query = ""
+            for _ in 0..<60 {
+                if query.count > 3 || (random.next() % 3 == 0 && !query.isEmpty) { query.removeLast() } else {
+                    query += ["a", "e", "m", "r", "1", " ", "t", "é"][Int(random.next() % 8)]
+                }
+                gtk_editable_set_text(gCast(page.searchEntry), query)
+                switch random.next() % 6 {
+                case 0, 1, 2: g_main_context_iteration(nil, 0)
+                case 3:  // a pause, as people make: long enough for some scans to end
+                    let until = g_get_monotonic_time() + Int(30_000 + random.next() % 150_000)
+                    iterate(until: { g_get_monotonic_time() >= until })
+                default: break
+                }
+            }
+            XCTAssertTrue(iterate(until: { page.filter.query == query }))
+            settle(page)
+            window.waitForFrames(2)
+            sampler.stop()
+            XCTAssertEqual(badFrames, [], "every frame's caption agrees with its rows")
+            // Each delivered result is right for its filter (checked by an
+            // independent session, which refines as it goes).
+            var check = FilterSession(collection: collection)
+            for (filter, count) in delivered {
+                XCTAssertEqual(check.visibleIndices(filter).count, count, "the result delivered for \(filter)")
+            }
+            XCTAssertGreaterThan(delivered.count, 1)
+            let expected = collection.visibleIDs(LabelFilter(query: query))
+            XCTAssertEqual(page.visibleIDs, expected, "the last query's rows, \"\(query)\"")
+            XCTAssertEqual(page.column.visibleCount, expected.count)
+            XCTAssertEqual(captionText(page), "\(expected.count) of 1000000 labels")
+            // Rows fading out are inert; every other row is the last query's.
+            let listed = Widgets.children(of: page.column.widget).filter { gtk_widget_get_can_target($0) != 0 }.compactMap { page.column.id(of: $0) }
+            XCTAssertEqual(listed.isEmpty, expected.isEmpty)
+            XCTAssertTrue(Set(listed).isSubset(of: Set(expected)), "no row of another query is listed")
+            print("typing storm over a million labels: \(progressFrames) frames said it was filtering")
+        }
+    }
+
+    /// What runs on the worker's thread is UnfoldCore's code (the filter, its
+    /// session and pass, the folded index), and UnfoldCore calls no GTK, GDK,
+    /// GLib or libadwaita function at all: its object files reference none.
+    func testTheWorkersCodeCallsNoGTK() throws {
+        // The test binary sits with the package's other build products.
+        let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let objects = try FileManager.default.contentsOfDirectory(atPath: binDirectory.appendingPathComponent("UnfoldCore.build").path)
+            .filter { $0.hasSuffix(".o") }
+        XCTAssertTrue(objects.contains("FilterWorker.swift.o"), "found UnfoldCore's objects in \(binDirectory.path)")
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        nm.arguments = ["--undefined-only", "--format=just-symbols"] + objects.map { binDirectory.appendingPathComponent("UnfoldCore.build/\($0)").path }
+        let out = Pipe()
+        nm.standardOutput = out
+        try nm.run()
+        let symbols = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        nm.waitUntilExit()
+        XCTAssertEqual(nm.terminationStatus, 0)
+        XCTAssertGreaterThan(symbols.count, 10, "nm listed the objects' external symbols")
+        let toolkit = symbols.filter { ["gtk_", "gdk_", "gsk_", "g_", "adw_", "pango_", "cairo_"].contains(where: $0.hasPrefix) }
+        XCTAssertEqual(toolkit, [], "UnfoldCore calls no toolkit function, so the worker cannot")
     }
 }

@@ -1,0 +1,142 @@
+import Gtk
+import UnfoldCore
+
+/// The Collection page's filtering, between the page and a `FilterWorker`.
+///
+/// A filter whose result is known, or whose scan is small, is settled at once;
+/// a longer scan runs on the worker's thread while the main thread keeps
+/// drawing. Either way the page hears of a result at the start of the next
+/// frame, once (typing "b" over "a" passes through an empty entry nobody should
+/// see), and only of the newest filter's: a report from an older request is
+/// dropped when it reaches the main thread.
+@MainActor
+final class CollectionFilter {
+    /// Scans that go through fewer positions than this run on the main thread:
+    /// well under a millisecond, less than a hop to another thread costs.
+    static let inlineLimit = 20_000
+
+    private(set) var filter = LabelFilter()
+    private var worker: FilterWorker!
+    /// The newest request made to the worker; reports of older ones are dropped.
+    private var awaited: Int?
+    /// How far the awaited scan has got, once it has said.
+    private(set) var progress: Double?
+    /// A settled result the page has yet to take, and the filter it is for.
+    private var pending: (filter: LabelFilter, indices: [Int])?
+    private var atNextFrame: NextFrameAction!
+
+    /// At the start of a frame: there is a new result (`visibleIndices`), or a
+    /// scan under way has progressed (`progress`).
+    var onResult: (@MainActor ([Int]) -> Void)?
+    var onProgress: (@MainActor (Double) -> Void)?
+    /// Sees each result as it reaches the page, with its filter (tests).
+    var observeDelivery: (@MainActor (LabelFilter, [Int]) -> Void)?
+
+    /// `widget` gives the frames; off screen, results are taken at once.
+    init(collection: LabelCollection, widget: WidgetPointer) {
+        atNextFrame = NextFrameAction(widget) { [unowned self] in self.deliver() }
+        worker = makeWorker(collection)
+    }
+
+    var collection: LabelCollection { worker.collection }
+
+    /// Whether the worker is scanning for the current filter.
+    var isFiltering: Bool { awaited != nil }
+    /// Whether a result or progress waits for the next frame.
+    var isDeliveryPending: Bool { atNextFrame.isPending }
+    /// The current filter's result, once it is known.
+    var visibleIndices: [Int]? { worker.known(filter) }
+
+    func set(_ newFilter: LabelFilter) {
+        guard newFilter != filter else { return }
+        filter = newFilter
+        request()
+    }
+
+    /// Filters another collection (the one that finished loading).
+    func replaceCollection(_ collection: LabelCollection) {
+        worker.cancelAll()
+        worker = makeWorker(collection)
+        request()
+    }
+
+    /// Asks for the current filter's result again (the first time).
+    func refresh() { request() }
+
+    /// Off screen now: whatever waits for a frame is taken at once.
+    func flush() { atNextFrame.flush() }
+
+    func cancel() {
+        worker.cancelAll()
+        awaited = nil
+        atNextFrame.cancel()
+    }
+
+    private func request() {
+        progress = nil
+        if let known = worker.known(filter) {
+            settle(known, for: filter)
+        } else if worker.workFor(filter) < Self.inlineLimit {
+            settle(worker.filterNow(filter), for: filter)
+        } else {
+            awaited = worker.submit(filter)
+            // The first frame shows that a scan is under way.
+            pending = nil
+            progress = 0
+            atNextFrame.schedule()
+        }
+    }
+
+    private func settle(_ indices: [Int], for filter: LabelFilter) {
+        awaited = nil
+        pending = (filter, indices)
+        atNextFrame.schedule()
+    }
+
+    /// On the main thread: a report from the worker.
+    private func take(_ event: FilterWorker.Event, from worker: FilterWorker) {
+        guard worker === self.worker else { return }
+        switch event {
+        case .progress(let generation, let fraction) where generation == awaited:
+            progress = fraction
+            atNextFrame.schedule()
+        case .finished(let generation, let filter, let indices) where generation == awaited:
+            settle(indices, for: filter)
+        default:
+            break  // an older request's: its filter is no longer asked for
+        }
+    }
+
+    private func deliver() {
+        if let pending {
+            self.pending = nil
+            // Every change of filter replaces or drops what was pending.
+            assert(pending.filter == filter, "a result reaches the page only for the current filter")
+            observeDelivery?(pending.filter, pending.indices)
+            onResult?(pending.indices)
+        } else if let progress, isFiltering {
+            onProgress?(progress)
+        }
+    }
+
+    private func makeWorker(_ collection: LabelCollection) -> FilterWorker {
+        // The worker reports on its thread; the main thread learns of it at its
+        // loop's next turn and checks it still cares.
+        let box = WorkerBox()
+        let worker = FilterWorker(collection: collection) { event in
+            MainThread.post {
+                guard let worker = box.worker, let owner = box.owner else { return }
+                owner.take(event, from: worker)
+            }
+        }
+        box.worker = worker
+        box.owner = self
+        return worker
+    }
+}
+
+/// Who hears a worker's reports: set once on the main thread, read there only.
+private final class WorkerBox: @unchecked Sendable {
+    weak var worker: FilterWorker?
+    @MainActor weak var owner: CollectionFilter?
+}

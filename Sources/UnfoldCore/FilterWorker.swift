@@ -1,0 +1,99 @@
+import Dispatch
+import Synchronization
+
+/// Filters a collection off the caller's thread: each request gets a
+/// generation number; the scan runs on a background queue (the second core),
+/// in steps, and stops as soon as a newer request comes. What it reports goes
+/// to `report`, on the worker's thread: the receiver takes it to its own
+/// thread and drops anything older than the last request it made.
+///
+/// Nothing here knows about GTK: the app's side is `CollectionFilter`.
+public final class FilterWorker: Sendable {
+    public enum Event: Sendable {
+        /// A scan longer than `progressInterval` is this far through (0–1).
+        case progress(generation: Int, fraction: Double)
+        /// The result of a request: record positions, in the collection's order.
+        case finished(generation: Int, filter: LabelFilter, indices: [Int])
+        /// A request gave way to a newer one after going through this many positions.
+        case cancelled(generation: Int, examined: Int)
+    }
+
+    /// Positions examined between two looks at whether the request is still the newest.
+    static let step = 8_192
+    /// How often a long scan reports how far it has got (ns).
+    static let progressInterval: UInt64 = 16_000_000
+
+    private let session: Mutex<FilterSession>
+    private let newest = Atomic<Int>(0)
+    private let queue = DispatchQueue(label: "unfold.filter", qos: .userInitiated)
+    private let report: @Sendable (Event) -> Void
+
+    public init(collection: LabelCollection, report: @escaping @Sendable (Event) -> Void) {
+        session = Mutex(FilterSession(collection: collection))
+        self.report = report
+    }
+
+    public var collection: LabelCollection { session.withLock { $0.collection } }
+
+    /// The result of `filter` if it is known without a scan (the last one, or a recent one).
+    public func known(_ filter: LabelFilter) -> [Int]? {
+        session.withLock { $0.cachedIndices(filter) }
+    }
+
+    /// How many positions a pass for `filter` would go through now: 0 when the
+    /// result is known.
+    public func workFor(_ filter: LabelFilter) -> Int {
+        session.withLock { $0.start(filter).total }
+    }
+
+    /// Filters at once, on the calling thread (for work too small to be worth
+    /// a thread hop). Cancels whatever is under way.
+    public func filterNow(_ filter: LabelFilter) -> [Int] {
+        newest.add(1, ordering: .sequentiallyConsistent)
+        return session.withLock { $0.visibleIndices(filter) }
+    }
+
+    /// Starts filtering in the background; returns the request's generation.
+    /// Any request under way stops at its next step.
+    @discardableResult
+    public func submit(_ filter: LabelFilter) -> Int {
+        let generation = newest.add(1, ordering: .sequentiallyConsistent).newValue
+        queue.async { [self] in run(filter, generation: generation) }
+        return generation
+    }
+
+    /// Stops whatever is under way (the receiver is going away).
+    public func cancelAll() {
+        newest.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Waits until every request made so far has finished or given way (tests).
+    public func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    private func isCurrent(_ generation: Int) -> Bool {
+        newest.load(ordering: .sequentiallyConsistent) == generation
+    }
+
+    private func run(_ filter: LabelFilter, generation: Int) {
+        guard isCurrent(generation) else { return report(.cancelled(generation: generation, examined: 0)) }
+        var pass = session.withLock { $0.start(filter) }
+        var lastReport = DispatchTime.now().uptimeNanoseconds
+        while !pass.isDone {
+            pass.run(upTo: Self.step)
+            guard isCurrent(generation) else {
+                return report(.cancelled(generation: generation, examined: pass.examined))
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now - lastReport >= Self.progressInterval, !pass.isDone {
+                lastReport = now
+                report(.progress(generation: generation, fraction: pass.fractionDone))
+            }
+        }
+        // A finished result is right for its filter even if a newer request
+        // came meanwhile: the session keeps it to refine from.
+        let indices = session.withLock { $0.finish(pass) }
+        report(.finished(generation: generation, filter: filter, indices: indices))
+    }
+}
