@@ -85,6 +85,7 @@ public final class CollectionPage {
         Ownership.attach(self, to: widget)
         // Nothing is on screen yet: a small collection's rows are there at once.
         filtering.refresh()
+        if loadingName != nil { showLoading(.reading(bytes: 0, of: 0)) }  // "… 0 %"
     }
 
     /// The labels have come: the page shows them, filtered by what was typed

@@ -61,7 +61,12 @@ public final class LabelsLoad {
                                          flag: CancellationFlag) -> Result<LabelCollection, LabelsFile.Failure> {
         switch origin {
         case .synthetic(let count):
-            return .success(.synthetic(count: count))
+            // Made, not read: the whole load is the "parsing" part.
+            guard let collection = LabelCollection.synthetic(count: count, progress: { reporter.report(.parsing(fraction: $0)) },
+                                                             isCancelled: { flag.isSet }) else {
+                return .failure(LabelsFile.Failure(path: "", location: nil, problem: LabelsFile.stopped))  // never reported: cancelled
+            }
+            return .success(collection)
         case .file(let source):
             do throws(LabelsFile.Failure) {
                 let bytes = try source.readAll(progress: { reporter.report($0 == .waiting ? .waiting : .init($0)) },

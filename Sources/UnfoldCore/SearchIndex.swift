@@ -69,6 +69,13 @@ extension LabelCollection {
     /// A collection of `count` labels, the same for the same `seed`: titles of
     /// two words and a number, in a few scripts, tiles and dots mixed.
     public static func synthetic(count: Int, seed: UInt64 = 2026) -> LabelCollection {
+        synthetic(count: count, seed: seed, progress: { _ in }, isCancelled: { false })!
+    }
+
+    /// The same, reporting the fraction made now and then (every 65,536
+    /// labels); nil once `isCancelled` says so.
+    public static func synthetic(count: Int, seed: UInt64 = 2026, progress: (Double) -> Void,
+                                 isCancelled: () -> Bool) -> LabelCollection? {
         precondition(count >= 0)
         let adjectives = ["Amber", "Blue", "Café", "Dusty", "Élan", "Frozen", "Green", "Hollow", "Straße", "Jade",
                           "Křivý", "Łąka", "Mellow", "Nordic", "Ørsted", "Pale", "İstanbul", "Ruby", "Silver", "Teal"]
@@ -77,6 +84,10 @@ extension LabelCollection {
         var records: [LabelRecord] = []
         records.reserveCapacity(count)
         for id in 1...max(count, 1) where id <= count {
+            if id & 0xFFFF == 0 {
+                if isCancelled() { return nil }
+                progress(Double(id) / Double(count))
+            }
             let adjective = adjectives[Int(random.next() % UInt64(adjectives.count))]
             let noun = nouns[Int(random.next() % UInt64(nouns.count))]
             let category: LabelRecord.Category = random.next() % 2 == 0 ? .tile : .dot

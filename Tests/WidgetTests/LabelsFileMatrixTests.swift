@@ -110,6 +110,17 @@ final class LabelsFileMatrixTests: XCTestCase {
         XCTAssertTrue(AppProcessTests.waitForExit(app, timeout: 0.5) == false, "the app stays, showing the labels")
     }
 
+    /// Generated labels come the same way: the window first, saying how far
+    /// the making has got, then the labels.
+    func testManyGeneratedLabelsShowTheWindowFirst() throws {
+        let app = try AppProcessTests.launch(["--synthetic", "2000000"], directory: directory)
+        defer { AppProcessTests.stop(app) }
+        let loading = try AppProcessTests.waitForTree { Self.captions($0).contains { $0.hasPrefix("Loading labels from 2000000 generated labels… ") } }
+        XCTAssertFalse(Self.captions(loading).contains { $0.hasSuffix(" of 2000000 labels") }, "the window came before the labels")
+        _ = try AppProcessTests.waitForTree(timeout: 60) { Self.captions($0).contains("2000000 of 2000000 labels") }
+        XCTAssertEqual(AppProcessTests.stderr(of: app), "")
+    }
+
     /// A writer that stops half-way through a label: the launch ends with
     /// where the file ends, and no window stays.
     func testAFileCutShort() throws {
