@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "UnfoldWidgets", targets: ["UnfoldWidgets"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
         .executable(name: "unfold-fuzz", targets: ["unfold-fuzz"]),
+        .executable(name: "unfold-reference", targets: ["unfold-reference"]),
     ],
     targets: [
         // The C surface of GTK 4, plus small C helpers for what Swift cannot call
@@ -52,6 +53,8 @@ let package = Package(
         // The widgets from C, as a C program sees them: by GType name, with
         // properties and notify (WidgetTests runs it).
         .executableTarget(name: "unfold-widgets-check", dependencies: ["UnfoldWidgets", "CGtk"]),
+        // GTK and libadwaita alone, in C: what unfold-bench measures Unfold against.
+        .executableTarget(name: "unfold-reference", dependencies: ["CAdw"]),
         .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"], exclude: ["fold_reference.py"]),
         .testTarget(
             name: "WidgetTests",

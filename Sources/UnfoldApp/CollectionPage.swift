@@ -71,9 +71,9 @@ public final class CollectionPage {
         }
         filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
 
-        column.idOfKey = { [unowned self] in self.collection.records[$0].id }
+        column.idOfKey = { [unowned self] in self.collection.id(at: $0) }
         column.keyOfID = { [unowned self] in self.collection.index(ofID: $0) }
-        column.makeRow = { [unowned self] key in self.makeRow(self.collection.records[key].id) }
+        column.makeRow = { [unowned self] key in self.makeRow(self.collection.id(at: key)) }
         connectControls()
         onNotify(emptyState, "child-revealed") { [unowned self] in
             // Faded out, it leaves the accessibility tree (and takes no room).

@@ -14,6 +14,12 @@ public final class UnfoldApplication {
     public let application: UnsafeMutablePointer<GtkApplication>
     let stateStore: WindowStateStore
     private var startupFailure: String?
+    /// The disclosure pages' hierarchy, when not the tutorial's (the benchmark
+    /// shows many copies of it).
+    public var hierarchy: [OutlineNode]?
+    /// Sees every window as it opens, before it is shown (the benchmark
+    /// measures its frames).
+    public var onWindowOpened: (@MainActor (MainWindow) -> Void)?
 
     /// `unique: false` runs an instance of its own (tests run one in-process).
     public init(unique: Bool = true, stateStore: WindowStateStore = WindowStateStore()) {
@@ -265,7 +271,9 @@ public final class UnfoldApplication {
 
     @discardableResult
     func openWindow(state: WindowState? = nil, collection: LabelCollection? = nil, loading: String? = nil) -> MainWindow {
-        let window = MainWindow.open(application: application, state: state, collection: collection, loading: loading)
+        let window = MainWindow.open(application: application, state: state, collection: collection, loading: loading,
+                                     hierarchy: hierarchy)
+        onWindowOpened?(window)
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
                 FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))

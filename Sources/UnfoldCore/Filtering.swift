@@ -50,7 +50,7 @@ public struct LabelFilter: Sendable, Equatable {
 
     /// Whether the record at `index` of `collection` passes, using its folded index.
     func matches(_ index: Int, in collection: LabelCollection) -> Bool {
-        matches(category: collection.category(at: index)) { collection.search.title(index, contains: $0) }
+        matches(category: collection.category(at: index)) { collection.title(index, contains: $0) }
     }
 
     /// The one match rule, whatever holds the title.

@@ -21,6 +21,13 @@ public struct LabelRecord: Sendable, Equatable, Identifiable {
 
 /// The records, in their order, with IDs guaranteed unique. Never mutated by
 /// filtering: what is visible is derived from it.
+///
+/// Stored compactly, for a million labels and more: every title's UTF-8 in one
+/// buffer with 4-byte ends; a folded copy for search only of the titles whose
+/// fold is not their ASCII bytes folded one by one; categories as bits; IDs
+/// as nothing at all when they count up from the first (else 8 bytes each, and
+/// a 4-byte sorted order when they are not ascending). A `LabelRecord` is made
+/// when one is asked for.
 public struct LabelCollection: Sendable {
     public struct DuplicateID: Error, Equatable, CustomStringConvertible {
         public let id: Int
@@ -32,22 +39,102 @@ public struct LabelCollection: Sendable {
         }
     }
 
-    public let records: [LabelRecord]
-    private let indexByID: [Int: Int]
-    /// The titles, folded once for matching.
-    public let search: SearchIndex
+    /// Gathers records one by one into the compact form.
+    public struct Builder: Sendable {
+        fileprivate var titleBytes: [UInt8] = []
+        fileprivate var titleEnds: [UInt32] = []
+        fileprivate var foldedBytes: [UInt8] = []
+        /// Where each title's folded copy ends; an ASCII title's ends where the
+        /// last one's did (it has none).
+        fileprivate var foldedEnds: [UInt32] = []
+        fileprivate var tiles: [UInt64] = []
+        fileprivate var ids: [Int] = []
+        /// Whether the IDs so far count up by one from the first.
+        fileprivate var idsAreSequential = true
+        fileprivate var idsAreAscending = true
+
+        public init() {}
+
+        public var count: Int { titleEnds.count }
+
+        /// Whether the titles outgrew the 4-byte offsets (over 4 GB once folded).
+        public var isTooLarge: Bool { titleBytes.count > Int(UInt32.max) || foldedBytes.count > Int(UInt32.max) }
+
+        public mutating func reserveCapacity(_ count: Int, titleBytes bytes: Int) {
+            titleBytes.reserveCapacity(bytes)
+            titleEnds.reserveCapacity(count)
+            foldedEnds.reserveCapacity(count)
+            tiles.reserveCapacity(count / 64 + 1)
+        }
+
+        public mutating func append(id: Int, title: String, category: LabelRecord.Category) {
+            let index = count
+            if let last = ids.last {
+                if idsAreSequential && id != last &+ 1 { idsAreSequential = false }
+                if idsAreAscending && id <= last { idsAreAscending = false }
+            }
+            ids.append(id)
+            var ascii = true
+            for byte in title.utf8 {
+                titleBytes.append(byte)
+                if byte >= 0x80 { ascii = false }
+            }
+            titleEnds.append(UInt32(truncatingIfNeeded: titleBytes.count))
+            if !ascii { SearchFolding.appendFolded(title, to: &foldedBytes) }
+            foldedEnds.append(UInt32(truncatingIfNeeded: foldedBytes.count))
+            if index % 64 == 0 { tiles.append(0) }
+            if category == .tile { tiles[index / 64] |= 1 << UInt64(index % 64) }
+        }
+    }
+
+    private let titleBytes: [UInt8]
+    private let titleEnds: [UInt32]
+    private let foldedBytes: [UInt8]
+    private let foldedEnds: [UInt32]
+    private let tiles: [UInt64]
+    private let ids: IDs
+
+    private enum IDs: Sendable {
+        /// first, first + 1, …
+        case sequential(first: Int)
+        /// Listed, ascending: found by binary search.
+        case ascending([Int])
+        /// Listed in any order, with the positions sorted by ID.
+        case unordered([Int], byID: [UInt32])
+    }
+
+    /// Takes what `builder` gathered; fails on the first ID given twice (in
+    /// the records' order: the earliest second occurrence).
+    public init(_ builder: Builder) throws(DuplicateID) {
+        precondition(!builder.isTooLarge, "titles beyond 4 GB are refused before they are gathered")
+        if builder.idsAreSequential {
+            ids = .sequential(first: builder.ids.first ?? 0)
+        } else if builder.idsAreAscending {
+            ids = .ascending(builder.ids)
+        } else {
+            let order = (0..<UInt32(builder.ids.count)).sorted {
+                (builder.ids[Int($0)], $0) < (builder.ids[Int($1)], $1)
+            }
+            var duplicate: DuplicateID?
+            for (a, b) in zip(order, order.dropFirst()) where builder.ids[Int(a)] == builder.ids[Int(b)] {
+                if duplicate.map({ Int(b) < $0.secondIndex }) ?? true {
+                    duplicate = DuplicateID(id: builder.ids[Int(a)], firstIndex: Int(a), secondIndex: Int(b))
+                }
+            }
+            if let duplicate { throw duplicate }
+            ids = .unordered(builder.ids, byID: order)
+        }
+        titleBytes = builder.titleBytes
+        titleEnds = builder.titleEnds
+        foldedBytes = builder.foldedBytes
+        foldedEnds = builder.foldedEnds
+        tiles = builder.tiles
+    }
 
     public init(_ records: [LabelRecord]) throws(DuplicateID) {
-        var indexByID: [Int: Int] = [:]
-        indexByID.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            if let first = indexByID.updateValue(index, forKey: record.id) {
-                throw DuplicateID(id: record.id, firstIndex: first, secondIndex: index)
-            }
-        }
-        self.records = records
-        self.indexByID = indexByID
-        search = SearchIndex(titles: records.map(\.title))
+        var builder = Builder()
+        for record in records { builder.append(id: record.id, title: record.title, category: record.category) }
+        try self.init(builder)
     }
 
     /// The tutorial's four labels.
@@ -58,19 +145,103 @@ public struct LabelCollection: Sendable {
         LabelRecord(id: 4, title: "Dot B", category: .dot),
     ])
 
-    public var count: Int { records.count }
+    public var count: Int { titleEnds.count }
 
     /// The ID of the record at `index`.
-    public func id(at index: Int) -> Int { records[index].id }
+    public func id(at index: Int) -> Int {
+        switch ids {
+        case .sequential(let first): first + index
+        case .ascending(let ids), .unordered(let ids, _): ids[index]
+        }
+    }
+
     /// The category of the record at `index`.
-    public func category(at index: Int) -> LabelRecord.Category { records[index].category }
+    public func category(at index: Int) -> LabelRecord.Category {
+        tiles[index / 64] & (1 << UInt64(index % 64)) != 0 ? .tile : .dot
+    }
+
+    private func titleRange(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(titleEnds[index - 1]))..<Int(titleEnds[index])
+    }
+
+    /// The title of the record at `index`.
+    public func title(at index: Int) -> String {
+        String(decoding: titleBytes[titleRange(index)], as: UTF8.self)
+    }
+
+    /// The record at `index`, made on demand.
+    public func record(at index: Int) -> LabelRecord {
+        LabelRecord(id: id(at: index), title: title(at: index), category: category(at: index))
+    }
 
     public func record(id: Int) -> LabelRecord? {
-        indexByID[id].map { records[$0] }
+        index(ofID: id).map(record(at:))
     }
 
     /// The position of the record with `id`.
-    public func index(ofID id: Int) -> Int? { indexByID[id] }
+    public func index(ofID id: Int) -> Int? {
+        switch ids {
+        case .sequential(let first):
+            let index = id &- first
+            return id >= first && index < count ? index : nil
+        case .ascending(let ids):
+            let position = Self.lowerBound(count) { ids[$0] < id }
+            return position < count && ids[position] == id ? position : nil
+        case .unordered(let ids, let byID):
+            let position = Self.lowerBound(count) { ids[Int(byID[$0])] < id }
+            return position < count && ids[Int(byID[position])] == id ? Int(byID[position]) : nil
+        }
+    }
+
+    /// The first position in 0..<count where `isBelow` stops holding.
+    private static func lowerBound(_ count: Int, _ isBelow: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBelow(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether the title at `index`, folded, contains the folded `needle`.
+    public func title(_ index: Int, contains needle: [UInt8]) -> Bool {
+        if needle.isEmpty { return true }
+        let foldedStart = index == 0 ? 0 : Int(foldedEnds[index - 1]), foldedEnd = Int(foldedEnds[index])
+        return needle.withUnsafeBufferPointer { needle in
+            if foldedEnd > foldedStart {
+                guard foldedEnd - foldedStart >= needle.count else { return false }
+                return foldedBytes.withUnsafeBufferPointer { folded in
+                    findBytes(needle.baseAddress!, needle.count, in: folded.baseAddress! + foldedStart, foldedEnd - foldedStart)
+                }
+            }
+            let range = titleRange(index)
+            return titleBytes.withUnsafeBufferPointer { titles in
+                findFoldingASCII(needle, in: UnsafeBufferPointer(rebasing: titles[range]))
+            }
+        }
+    }
+
+    /// What the store takes, in bytes (the benchmark's bytes per label).
+    public var storageBytes: Int {
+        let idBytes = switch ids {
+        case .sequential: 0
+        case .ascending(let ids): ids.count * 8
+        case .unordered(let ids, let byID): ids.count * 8 + byID.count * 4
+        }
+        return titleBytes.count + titleEnds.count * 4 + foldedBytes.count + foldedEnds.count * 4 + tiles.count * 8 + idBytes
+    }
+
+    /// The records in order, each made when it is read.
+    public var records: Records { Records(collection: self) }
+
+    public struct Records: RandomAccessCollection, Sendable, Equatable {
+        let collection: LabelCollection
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { collection.count }
+        public subscript(position: Int) -> LabelRecord { collection.record(at: position) }
+
+        public static func == (lhs: Records, rhs: Records) -> Bool { lhs.elementsEqual(rhs) }
+    }
 
     /// The IDs `filter` lets through, in the collection's order.
     public func visibleIDs(_ filter: LabelFilter) -> [Int] {

@@ -38,6 +38,8 @@ public enum LabelsFile {
 
     /// The problem of a read or parse that `isCancelled` stopped.
     public static let stopped = "stopped before the end"
+    /// Titles whose folded copies outgrow the collection's 4-byte offsets.
+    static let tooLarge = "the titles take more than 4 GB once folded for search"
 
     /// Reads and parses the file at `path`, start to end, on this thread.
     public static func load(path: String) throws(Failure) -> LabelCollection {
@@ -69,29 +71,35 @@ public enum LabelsFile {
         // Records remember where they start as a byte offset; lines and columns
         // are worked out only for a message (counting them for every record
         // would rescan the file each time).
-        let records: [(record: LabelRecord, offset: Int)]
+        // The records go straight into the collection's compact form; only
+        // their offsets are kept besides, to say where a duplicate ID is.
+        var builder = LabelCollection.Builder()
+        builder.reserveCapacity(bytes.count / 32, titleBytes: bytes.count / 2)
+        var offsets: [UInt32] = []
         do throws(Reader.ParseError) {
-            let checkpoint = { (offset: Int) throws(Reader.ParseError) in
+            func checkpoint(_ offset: Int, _ builder: LabelCollection.Builder) throws(Reader.ParseError) {
                 if isCancelled() { throw Reader.ParseError(offset: offset, problem: stopped) }
+                if builder.isTooLarge { throw Reader.ParseError(offset: offset, problem: tooLarge) }
                 progress(Double(offset) / Double(max(bytes.count, 1)))
             }
             switch first {
-            case UInt8(ascii: "["): records = try reader.jsonRecords(checkpoint)
+            case UInt8(ascii: "["): try reader.jsonRecords(into: &builder, offsets: &offsets, checkpoint)
             case UInt8(ascii: "{"):
                 throw reader.error("this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
             case _ where path.lowercased().hasSuffix(".json"):
                 throw reader.error("a JSON labels file is an array, starting with “[” (JSON has no comments)")
-            default: records = try reader.tsvRecords(checkpoint)
+            default: try reader.tsvRecords(into: &builder, offsets: &offsets, checkpoint)
             }
+            try checkpoint(reader.offset, builder)
         } catch {
             throw Failure(path: path, location: error.problem == stopped ? nil : reader.location(at: error.offset),
                           problem: error.problem)
         }
         do {
-            return try LabelCollection(records.map(\.record))
+            return try LabelCollection(builder)
         } catch {
-            let first = reader.location(at: records[error.firstIndex].offset)
-            let second = reader.location(at: records[error.secondIndex].offset)
+            let first = reader.location(at: Int(offsets[error.firstIndex]))
+            let second = reader.location(at: Int(offsets[error.secondIndex]))
             throw Failure(path: path, location: second, problem: "duplicate label ID \(error.id): first at \(first), again at \(second)")
         }
     }
@@ -172,18 +180,20 @@ private struct Reader {
 
     // MARK: JSON
 
-    typealias Checkpoint = (_ offset: Int) throws(ParseError) -> Void
+    typealias Checkpoint = (_ offset: Int, _ builder: LabelCollection.Builder) throws(ParseError) -> Void
 
-    mutating func jsonRecords(_ checkpoint: Checkpoint) throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
+    mutating func jsonRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32],
+                              _ checkpoint: Checkpoint) throws(ParseError) {
         try expect("[", "“[”")
-        var records: [(record: LabelRecord, offset: Int)] = []
         skipWhitespace()
         if peek == UInt8(ascii: "]") {
             offset += 1
         } else {
             while true {
-                records.append(try jsonRecord())
-                if records.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset) }
+                let (record, start) = try jsonRecord()
+                builder.append(id: record.id, title: record.title, category: record.category)
+                offsets.append(UInt32(start))
+                if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
                 skipWhitespace()
                 guard let byte = peek else { throw error("the file ends inside the array: expected “,” or “]”") }
                 offset += 1
@@ -193,7 +203,6 @@ private struct Reader {
         }
         skipWhitespace()
         guard peek == nil else { throw error("unexpected content after the array") }
-        return records
     }
 
     mutating func jsonRecord() throws(ParseError) -> (record: LabelRecord, offset: Int) {
@@ -360,8 +369,8 @@ private struct Reader {
         return String(decoding: inner, as: UTF8.self)
     }
 
-    mutating func tsvRecords(_ checkpoint: Checkpoint) throws(ParseError) -> [(record: LabelRecord, offset: Int)] {
-        var records: [(record: LabelRecord, offset: Int)] = []
+    mutating func tsvRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32],
+                             _ checkpoint: Checkpoint) throws(ParseError) {
         var isFirstLine = true
         offset = start
         while offset < bytes.count {
@@ -394,10 +403,10 @@ private struct Reader {
             let title = Self.unquoted(fields[1])
             try checkTitle(title, at: fields[1].startIndex)
             let category = try category(Self.unquoted(fields[2]), at: fields[2].startIndex)
-            records.append((LabelRecord(id: id, title: title, category: category), lineStart))
-            if records.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset) }
+            builder.append(id: id, title: title, category: category)
+            offsets.append(UInt32(lineStart))
+            if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
         }
-        return records
     }
 }
 

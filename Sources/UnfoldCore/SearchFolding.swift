@@ -53,7 +53,7 @@ public enum SearchFolding {
     }
 
     /// ASCII's fold: upper case to lower, the five control spaces to a space.
-    private static let asciiFold: [UInt8] = (0..<128).map { byte in
+    static let asciiFold: [UInt8] = (0..<128).map { byte in
         switch UInt8(byte) {
         case 0x41...0x5A: UInt8(byte) | 0x20
         case 0x09...0x0D: 0x20

@@ -105,12 +105,77 @@ struct Summary: Codable {
 
 /// One row of the report: ours against GTK's own widget, same work, same run.
 struct Row: Codable {
+    /// What a row must show to meet the performance targets.
+    enum Target: Codable {
+        /// The ratio (ours / GTK's) at most this.
+        case ratio(Double)
+        /// Our median at most this, in the row's unit.
+        case ours(Double)
+    }
+
     var benchmark: String
     var unit: String
     var ours: Summary
     var gtk: Summary
     var gtkWidget: String
+    var target: Target?
+    var renderer: String?
     var ratio: Double { ours.median / gtk.median }
+
+    init(benchmark: String, unit: String, ours: Summary, gtk: Summary, gtkWidget: String, target: Target? = nil) {
+        self.benchmark = benchmark
+        self.unit = unit
+        self.ours = ours
+        self.gtk = gtk
+        self.gtkWidget = gtkWidget
+        self.target = target
+    }
+
+    var met: Bool? {
+        switch target {
+        case .ratio(let most): ratio <= most
+        case .ours(let most): ours.median <= most
+        case nil: nil
+        }
+    }
+
+    /// "≤1.00× met", "≤150 ms missed by 12 %"
+    var targetText: String {
+        guard let target, let met else { return "" }
+        let (limit, value) = switch target {
+        case .ratio(let most): (String(format: "≤%.2f×", most), ratio / most)
+        case .ours(let most): (String(format: "≤%g %@", most, unit), ours.median / most)
+        }
+        return met ? "\(limit) met" : "\(limit) missed by \(Int(((value - 1) * 100).rounded(.up))) %"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case benchmark, unit, ours, gtk, gtkWidget = "gtk_widget", target, renderer, ratio, met
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(benchmark, forKey: .benchmark)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(ours, forKey: .ours)
+        try container.encode(gtk, forKey: .gtk)
+        try container.encode(gtkWidget, forKey: .gtkWidget)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encodeIfPresent(renderer, forKey: .renderer)
+        try container.encode(ratio.isFinite ? ratio : -1, forKey: .ratio)
+        try container.encodeIfPresent(met, forKey: .met)
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        benchmark = try container.decode(String.self, forKey: .benchmark)
+        unit = try container.decode(String.self, forKey: .unit)
+        ours = try container.decode(Summary.self, forKey: .ours)
+        gtk = try container.decode(Summary.self, forKey: .gtk)
+        gtkWidget = try container.decode(String.self, forKey: .gtkWidget)
+        target = try container.decodeIfPresent(Target.self, forKey: .target)
+        renderer = try container.decodeIfPresent(String.self, forKey: .renderer)
+    }
 }
 
 func newWindow(_ child: WidgetPointer, width: Int32 = 600, height: Int32 = 700) -> WidgetPointer {

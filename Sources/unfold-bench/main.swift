@@ -4,16 +4,20 @@ import GtkTestSupport
 import UnfoldApp
 import UnfoldCore
 
-/// unfold-bench [--quick] [--json FILE] [--only reveal|filter|startup|memory]...
+/// unfold-bench [--quick] [--json FILE] [--only KIND]... [--renderer gl|cairo]
 ///
 /// Compares Unfold with GTK's own widgets doing the same work, in one run, and
 /// prints each as a ratio (ours / GTK's): below 1 is better. Needs a display
 /// (`./meson-wrapper.sh bench` provides one). Machines are noisy: read the
 /// ratios, and the medians with their interquartile ranges.
+///
+/// Without `--renderer` the whole table is measured twice, once with each of
+/// GTK's renderers (`gl`, the default wherever OpenGL works, and `cairo`), each
+/// in a process of its own (a renderer is chosen when the display opens).
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|startup|memory]...\n".utf8))
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|collection|startup|memory]... [--renderer gl|cairo]\n".utf8))
     exit(2)
 }
 
@@ -54,6 +58,7 @@ func memoryChild(_ variant: String, labels: Int) -> Never {
 }
 
 let status: Int32 = MainActor.assumeIsolated {
+    if arguments.first == "--app" { return runApplicationForBench(Array(arguments.dropFirst())) }
     if arguments.first == "--memory-child" {
         let rest = Array(arguments.dropFirst())
         guard rest.count == 2, let labels = Int(rest[1]) else { usage() }
@@ -62,7 +67,8 @@ let status: Int32 = MainActor.assumeIsolated {
     var quick = false
     var jsonPath: String?
     /// The kinds of benchmark to run (`--only`, repeatable); all when none is named.
-    let kinds: Set<String> = ["reveal", "filter", "startup", "memory"]
+    let kinds: Set<String> = ["reveal", "filter", "collection", "startup", "memory"]
+    var renderer: String?
     var only: Set<String> = []
     var remaining = Array(arguments)
     while let argument = remaining.first {
@@ -72,6 +78,13 @@ let status: Int32 = MainActor.assumeIsolated {
         case "--json":
             guard let path = remaining.first else { usage() }
             jsonPath = path
+            remaining.removeFirst()
+        case "--renderer":
+            guard let name = remaining.first, ["gl", "cairo"].contains(name) else {
+                FileHandle.standardError.write(Data("unfold-bench: --renderer takes gl or cairo\n".utf8))
+                usage()
+            }
+            renderer = name
             remaining.removeFirst()
         case "--only":
             guard let kind = remaining.first, kinds.contains(kind) else {
@@ -85,6 +98,8 @@ let status: Int32 = MainActor.assumeIsolated {
             usage()
         }
     }
+    guard let renderer else { return measureWithEachRenderer(Array(arguments), json: jsonPath) }
+    setenv("GSK_RENDERER", renderer, 1)
     guard gtk_init_check() != 0 else {
         FileHandle.standardError.write(Data("unfold-bench: no display (run it with ./meson-wrapper.sh bench)\n".utf8))
         return 1
@@ -96,15 +111,19 @@ let status: Int32 = MainActor.assumeIsolated {
 
     var rows: [Row] = []
     func line(_ cells: [String]) -> String {
-        let widths = [44, 12, 22, 24, 6]
+        let widths = [6, 52, 12, 24, 24, 6, 18]
         return zip(cells, widths + [0]).map { cell, width in cell.padding(toLength: max(width, cell.count), withPad: " ", startingAt: 0) }
             .joined(separator: " ")
     }
     func report(_ row: Row) {
+        var row = row
+        row.renderer = renderer
         rows.append(row)
-        print(line([row.benchmark, row.unit, row.ours.text, row.gtk.text, String(format: "%.2f", row.ratio), row.gtkWidget]))
+        print(line([renderer, row.benchmark, row.unit, row.ours.text, row.gtk.text, String(format: "%.2f", row.ratio), row.targetText, row.gtkWidget]))
+        fflush(nil)
     }
-    print(line(["benchmark", "unit", "ours median [IQR]", "GTK median [IQR]", "ratio", "GTK's widget"]))
+    print(line(["render", "benchmark", "unit", "ours median [IQR]", "GTK median [IQR]", "ratio", "target", "GTK's widget"]))
+    let programs = Programs()
 
     func selected(_ kind: String) -> Bool { only.isEmpty || only.contains(kind) }
 
@@ -123,6 +142,12 @@ let status: Int32 = MainActor.assumeIsolated {
             report(Row(benchmark: "filter: \(labels) labels, per key", unit: "ms", ours: ours,
                        gtk: Summary(FilterBench.gtkListBox(collection)), gtkWidget: "GtkListBox+filter func"))
         }
+    }
+    do {
+        try measureProcesses(quick: quick, renderer: renderer, programs: programs, selected: selected, report: report)
+    } catch {
+        FileHandle.standardError.write(Data("unfold-bench: \(error)\n".utf8))
+        return 1
     }
     let startupRuns = quick ? 2 : 10
     if selected("startup") {
@@ -148,9 +173,8 @@ let status: Int32 = MainActor.assumeIsolated {
     if let jsonPath {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try! encoder.encode(rows.map { ["benchmark": $0.benchmark, "unit": $0.unit, "ratio": String(format: "%.3f", $0.ratio),
-                                                   "ours_median": String(format: "%.3f", $0.ours.median),
-                                                   "gtk_median": String(format: "%.3f", $0.gtk.median), "gtk_widget": $0.gtkWidget] })
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data = try! encoder.encode(rows)
         guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
             FileHandle.standardError.write(Data("unfold-bench: cannot write \(jsonPath)\n".utf8))
             return 1

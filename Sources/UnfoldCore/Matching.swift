@@ -1,40 +1,5 @@
 import Foundation
 
-/// The titles of a collection folded once for matching (see `SearchFolding`),
-/// in one byte buffer. Matching a query is then a byte search per title, with
-/// no allocation.
-public struct SearchIndex: Sendable {
-    private let bytes: [UInt8]
-    /// Where title `i` starts in `bytes`; one more entry marks the end.
-    private let starts: [Int]
-
-    public init(titles: [String]) {
-        var bytes: [UInt8] = []
-        var starts: [Int] = [0]
-        starts.reserveCapacity(titles.count + 1)
-        for title in titles {
-            SearchFolding.appendFolded(title, to: &bytes)
-            starts.append(bytes.count)
-        }
-        self.bytes = bytes
-        self.starts = starts
-    }
-
-    public var count: Int { starts.count - 1 }
-
-    /// Whether title `index` contains the folded query `needle`.
-    public func title(_ index: Int, contains needle: [UInt8]) -> Bool {
-        if needle.isEmpty { return true }
-        let start = starts[index], length = starts[index + 1] - start
-        guard length >= needle.count else { return false }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                findBytes(needle.baseAddress!, needle.count, in: haystack.baseAddress! + start, length)
-            }
-        }
-    }
-}
-
 /// Whether `needle` occurs in `haystack`: memchr finds each candidate first
 /// byte, memcmp checks the rest (glibc's memmem needs _GNU_SOURCE, which
 /// Swift's Glibc module does not set).
@@ -52,6 +17,31 @@ func findBytes(_ needle: UnsafePointer<UInt8>, _ needleLength: Int,
         remaining -= skipped
     }
     return false
+}
+
+/// Whether the folded `needle` occurs in the fold of the ASCII `haystack`,
+/// folding each byte as it is compared (an ASCII title's fold is its bytes
+/// folded one by one, so it need not be stored).
+func findFoldingASCII(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard haystack.count >= needle.count else { return false }
+    // A folded ASCII title holds only ASCII bytes.
+    guard needle.allSatisfy({ $0 < 0x80 }) else { return false }
+    let fold = SearchFolding.asciiFold
+    return fold.withUnsafeBufferPointer { fold in
+        let first = needle[0]
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if fold[Int(haystack[start])] == first {
+                var matched = 1
+                while matched < needle.count, fold[Int(haystack[start + matched])] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
 }
 
 extension Array where Element == UInt8 {
@@ -81,8 +71,8 @@ extension LabelCollection {
                           "Křivý", "Łąka", "Mellow", "Nordic", "Ørsted", "Pale", "İstanbul", "Ruby", "Silver", "Teal"]
         let nouns = ["Tile", "Dot", "Circle", "Square", "Palette", "Shape", "Label", "Marker", "Badge", "Chip"]
         var random = SplitMix64(seed: seed)
-        var records: [LabelRecord] = []
-        records.reserveCapacity(count)
+        var builder = LabelCollection.Builder()
+        builder.reserveCapacity(count, titleBytes: count * 20)
         for id in 1...max(count, 1) where id <= count {
             if id & 0xFFFF == 0 {
                 if isCancelled() { return nil }
@@ -91,9 +81,9 @@ extension LabelCollection {
             let adjective = adjectives[Int(random.next() % UInt64(adjectives.count))]
             let noun = nouns[Int(random.next() % UInt64(nouns.count))]
             let category: LabelRecord.Category = random.next() % 2 == 0 ? .tile : .dot
-            records.append(LabelRecord(id: id, title: "\(adjective) \(noun) \(id)", category: category))
+            builder.append(id: id, title: "\(adjective) \(noun) \(id)", category: category)
         }
-        return try! LabelCollection(records)  // IDs 1...count are unique
+        return try! LabelCollection(builder)  // IDs 1...count are unique
     }
 }
 

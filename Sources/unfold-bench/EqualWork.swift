@@ -1,0 +1,139 @@
+import Foundation
+import Gtk
+import UnfoldCore
+
+/// Runs this program once per renderer (`--renderer gl`, then `cairo`), each
+/// printing its part of the table; their JSON files are merged into `json`.
+@MainActor
+func measureWithEachRenderer(_ arguments: [String], json: String?) -> Int32 {
+    var status: Int32 = 0
+    var rows: [Row] = []
+    for renderer in ["gl", "cairo"] {
+        var childArguments = arguments
+        var childJSON: String?
+        if let json, let index = childArguments.firstIndex(of: "--json") {
+            childJSON = json + "." + renderer
+            childArguments[index + 1] = childJSON!
+        }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: Programs().bench)
+        child.arguments = childArguments + ["--renderer", renderer]
+        do { try child.run() } catch {
+            FileHandle.standardError.write(Data("unfold-bench: \(error)\n".utf8))
+            return 1
+        }
+        child.waitUntilExit()
+        if child.terminationStatus != 0 { status = child.terminationStatus }
+        if let childJSON, let data = FileManager.default.contents(atPath: childJSON),
+           let part = try? JSONDecoder().decode([Row].self, from: data) {
+            rows += part
+            try? FileManager.default.removeItem(atPath: childJSON)
+        }
+    }
+    if let json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(rows), FileManager.default.createFile(atPath: json, contents: data) else {
+            FileHandle.standardError.write(Data("unfold-bench: cannot write \(json)\n".utf8))
+            return 1
+        }
+    }
+    return status
+}
+
+/// The rows measured on whole processes: Unfold's application against
+/// `unfold-reference`, same window, same chrome, same keys.
+@MainActor
+func measureProcesses(quick: Bool, renderer: String, programs: Programs, selected: (String) -> Bool,
+                      report: (Row) -> Void) throws {
+    if selected("reveal") {
+        for groups in quick ? [1] : [1, 200] {
+            let runs = quick ? 2 : 5
+            let copies = groups == 1 ? [] : ["--groups", "\(groups)"]
+            let ours = try ProcessBench.reveal(programs.ours(copies + ["--page", "reveal"]), name: "Unfold", renderer: renderer, runs: runs)
+            let gtk = try ProcessBench.reveal(programs.gtk(["reveal", "\(groups)"]), name: "GTK", renderer: renderer, runs: runs)
+            let name = groups == 1 ? "reveal: demo hierarchy" : "reveal: \(groups) hierarchies, first toggled"
+            report(Row(benchmark: "\(name), whole process per expand+collapse", unit: "CPU ms", ours: Summary(ours), gtk: Summary(gtk),
+                       gtkWidget: "GtkRevealer + CSS chevron", target: .ratio(1.0)))
+        }
+    }
+    if selected("collection") {
+        let runs = quick ? 2 : 5
+        let ours = try ProcessBench.abChange(programs.ours(["--page", "collection"] + (ProcessInfo.processInfo.environment["XRM"] != nil ? ["--reduce-motion"] : [])), name: "Unfold", renderer: renderer, runs: runs)
+        let gtk = try ProcessBench.abChange(programs.gtk(["sample"]), name: "GTK", renderer: renderer, runs: runs)
+        report(Row(benchmark: "collection: a/b change, whole process per painted frame", unit: "CPU ms", ours: Summary(ours.perFrame),
+                   gtk: Summary(gtk.perFrame), gtkWidget: "GtkFilterListModel+GtkListView", target: .ratio(1.0)))
+        report(Row(benchmark: "collection: a/b change, frames painted", unit: "frames", ours: Summary(ours.frames),
+                   gtk: Summary(gtk.frames), gtkWidget: "GtkFilterListModel+GtkListView"))
+        report(Row(benchmark: "collection: a/b change, whole process", unit: "CPU ms", ours: Summary(ours.total),
+                   gtk: Summary(gtk.total), gtkWidget: "GtkFilterListModel+GtkListView"))
+    }
+    if selected("filter") || selected("memory") {
+        let labels = quick ? 100_000 : 1_000_000
+        let files = try LabelFiles(count: labels)
+        defer { files.remove() }
+        let keys = ["a", "m", "b", "BackSpace", "BackSpace", "BackSpace", "e", "BackSpace"]
+        let tsv = try ProcessBench.typing(programs.ours(["--labels", files.tsv]), name: "Unfold (TSV)", renderer: renderer, total: labels, keys: keys)
+        let json = try ProcessBench.typing(programs.ours(["--labels", files.json]), name: "Unfold (JSON)", renderer: renderer, total: labels, keys: keys)
+        let gtk = try ProcessBench.typing(programs.gtk(["labels", files.tsv]), name: "GTK", renderer: renderer, total: labels, keys: keys)
+        let widget = "GtkStringList+GtkFilterListModel+GtkListView (TSV)"
+        let count = labels == 1_000_000 ? "1M" : "\(labels / 1000)k"
+        report(Row(benchmark: "labels: \(count) from TSV, to a usable window", unit: "ms", ours: Summary([tsv.load]), gtk: Summary([gtk.load]),
+                   gtkWidget: widget, target: .ratio(1.0)))
+        report(Row(benchmark: "labels: \(count) from JSON, to a usable window", unit: "ms", ours: Summary([json.load]), gtk: Summary([gtk.load]),
+                   gtkWidget: widget, target: .ratio(1.2)))
+        report(Row(benchmark: "labels: \(count) from TSV, peak RSS", unit: "MB", ours: Summary([tsv.peakResident]), gtk: Summary([gtk.peakResident]),
+                   gtkWidget: widget, target: .ratio(1.0)))
+        report(Row(benchmark: "labels: \(count) from JSON, peak RSS", unit: "MB", ours: Summary([json.peakResident]), gtk: Summary([gtk.peakResident]),
+                   gtkWidget: widget, target: .ratio(1.2)))
+        let both = tsv.keyLatencies + json.keyLatencies
+        report(Row(benchmark: "labels: \(count), worst key to final count", unit: "ms", ours: Summary([both.max() ?? .nan]),
+                   gtk: Summary([gtk.keyLatencies.max() ?? .nan]), gtkWidget: widget, target: .ours(150)))
+        report(Row(benchmark: "labels: \(count), 95th-percentile key to final count", unit: "ms", ours: Summary([percentile(both, 0.95)]),
+                   gtk: Summary([percentile(gtk.keyLatencies, 0.95)]), gtkWidget: widget, target: .ours(150)))
+        report(Row(benchmark: "labels: \(count), median key to final count", unit: "ms", ours: Summary([percentile(both, 0.5)]),
+                   gtk: Summary([percentile(gtk.keyLatencies, 0.5)]), gtkWidget: widget))
+        report(Row(benchmark: "labels: \(count), 95th-percentile frame work typing", unit: "CPU ms", ours: Summary([percentile(tsv.frameWork + json.frameWork, 0.95)]),
+                   gtk: Summary([percentile(gtk.frameWork, 0.95)]), gtkWidget: widget, target: .ours(8)))
+        // What each further label costs: the peak over the app's own with the tutorial's four.
+        let oursBase = try ProcessBench.baseline(programs.ours(["--page", "collection"]), name: "Unfold", renderer: renderer)
+        let gtkBase = try ProcessBench.baseline(programs.gtk(["sample"]), name: "GTK", renderer: renderer)
+        report(Row(benchmark: "memory: baseline, 4 labels, peak RSS", unit: "MB", ours: Summary([oursBase]), gtk: Summary([gtkBase]),
+                   gtkWidget: "GtkFilterListModel+GtkListView"))
+        report(Row(benchmark: "memory: per label over the baseline (TSV)", unit: "bytes",
+                   ours: Summary([(tsv.peakResident - oursBase) * 1_048_576 / Double(labels)]),
+                   gtk: Summary([(gtk.peakResident - gtkBase) * 1_048_576 / Double(labels)]), gtkWidget: widget))
+        report(Row(benchmark: "memory: file size per label (TSV)", unit: "bytes", ours: Summary([files.tsvBytesPerLabel]),
+                   gtk: Summary([files.tsvBytesPerLabel]), gtkWidget: "the file itself"))
+    }
+}
+
+/// The value below which `fraction` of the samples lie (nearest rank).
+func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+}
+
+/// The same generated labels written as TSV and as JSON, in a temporary directory.
+struct LabelFiles {
+    let directory: URL
+    let tsv: String
+    let json: String
+    let tsvBytesPerLabel: Double
+
+    init(count: Int) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-labels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let records = LabelCollection.synthetic(count: count).records
+        tsv = directory.appendingPathComponent("labels.tsv").path
+        json = directory.appendingPathComponent("labels.json").path
+        let tsvText = LabelsFile.tsv(records)!
+        try tsvText.write(toFile: tsv, atomically: false, encoding: .utf8)
+        try LabelsFile.json(records).write(toFile: json, atomically: false, encoding: .utf8)
+        tsvBytesPerLabel = Double(tsvText.utf8.count) / Double(count)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
