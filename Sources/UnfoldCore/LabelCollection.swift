@@ -48,8 +48,11 @@ public struct LabelCollection: Sendable {
         /// last one's did (it has none).
         fileprivate var foldedEnds: [UInt32] = []
         fileprivate var tiles: [UInt64] = []
+        /// The IDs, once they stop counting up by one from the first (until
+        /// then, `firstID` and the count say them all).
         fileprivate var ids: [Int] = []
-        /// Whether the IDs so far count up by one from the first.
+        fileprivate var firstID = 0
+        fileprivate var lastID = 0
         fileprivate var idsAreSequential = true
         fileprivate var idsAreAscending = true
 
@@ -60,8 +63,12 @@ public struct LabelCollection: Sendable {
         /// Whether the titles outgrew the 4-byte offsets (over 4 GB once folded).
         public var isTooLarge: Bool { titleBytes.count > Int(UInt32.max) || foldedBytes.count > Int(UInt32.max) }
 
+        /// Room for up to `count` records and `bytes` of titles. An upper bound
+        /// costs nothing while unused (the system gives pages as they are
+        /// written), and growing by copying would hold two copies at once.
         public mutating func reserveCapacity(_ count: Int, titleBytes bytes: Int) {
             titleBytes.reserveCapacity(bytes)
+            foldedBytes.reserveCapacity(bytes)
             titleEnds.reserveCapacity(count)
             foldedEnds.reserveCapacity(count)
             tiles.reserveCapacity(count / 64 + 1)
@@ -69,15 +76,21 @@ public struct LabelCollection: Sendable {
 
         public mutating func append(id: Int, title: String, category: LabelRecord.Category) {
             let index = count
-            if let last = ids.last {
-                if idsAreSequential && id != last &+ 1 { idsAreSequential = false }
-                if idsAreAscending && id <= last { idsAreAscending = false }
+            if index == 0 {
+                firstID = id
+            } else {
+                if idsAreAscending && id <= lastID { idsAreAscending = false }
+                if idsAreSequential && id != lastID &+ 1 {
+                    idsAreSequential = false
+                    ids = (0..<index).map { firstID &+ $0 }
+                }
             }
-            ids.append(id)
-            var ascii = true
-            for byte in title.utf8 {
-                titleBytes.append(byte)
-                if byte >= 0x80 { ascii = false }
+            lastID = id
+            if !idsAreSequential { ids.append(id) }
+            var title = title
+            let ascii = title.withUTF8 { utf8 in
+                titleBytes.append(contentsOf: utf8)
+                return !utf8.contains { $0 >= 0x80 }
             }
             titleEnds.append(UInt32(truncatingIfNeeded: titleBytes.count))
             if !ascii { SearchFolding.appendFolded(title, to: &foldedBytes) }
@@ -108,7 +121,7 @@ public struct LabelCollection: Sendable {
     public init(_ builder: Builder) throws(DuplicateID) {
         precondition(!builder.isTooLarge, "titles beyond 4 GB are refused before they are gathered")
         if builder.idsAreSequential {
-            ids = .sequential(first: builder.ids.first ?? 0)
+            ids = .sequential(first: builder.firstID)
         } else if builder.idsAreAscending {
             ids = .ascending(builder.ids)
         } else {

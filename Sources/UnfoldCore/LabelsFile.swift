@@ -74,8 +74,11 @@ public enum LabelsFile {
         // The records go straight into the collection's compact form; only
         // their offsets are kept besides, to say where a duplicate ID is.
         var builder = LabelCollection.Builder()
-        builder.reserveCapacity(bytes.count / 32, titleBytes: bytes.count / 2)
+        // The shortest label takes 7 bytes of TSV ("1\tx\tdot"), and no title
+        // is longer than the file: bounds, not guesses (see reserveCapacity).
+        builder.reserveCapacity(bytes.count / 7 + 1, titleBytes: bytes.count)
         var offsets: [UInt32] = []
+        offsets.reserveCapacity(bytes.count / 7 + 1)
         do throws(Reader.ParseError) {
             func checkpoint(_ offset: Int, _ builder: LabelCollection.Builder) throws(Reader.ParseError) {
                 if isCancelled() { throw Reader.ParseError(offset: offset, problem: stopped) }
@@ -170,10 +173,11 @@ private struct Reader {
         while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
     }
 
-    mutating func expect(_ character: Character, _ what: String) throws(ParseError) {
+    /// `what` is only made into words when it is missing (once per file, not per label).
+    mutating func expect(_ character: Character, _ what: @autoclosure () -> String) throws(ParseError) {
         skipWhitespace()
         guard peek == character.asciiValue else {
-            throw error(peek == nil ? "the file ends where \(what) should be" : "expected \(what)")
+            throw error(peek == nil ? "the file ends where \(what()) should be" : "expected \(what())")
         }
         offset += 1
     }
@@ -248,6 +252,12 @@ private struct Reader {
         let start = offset
         if peek == UInt8(ascii: "-") { offset += 1 }
         while let byte = peek, (0x30...0x39).contains(byte) { offset += 1 }
+        // The usual id: no leading zero, followed by what ends a number.
+        if let value = Self.plainInteger(bytes[start..<offset]), bytes[offset - 1] != UInt8(ascii: "-"),
+           bytes[bytes[start] == UInt8(ascii: "-") ? start + 1 : start] != 0x30 || offset - start == 1,
+           peek.map({ $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }) ?? true {
+            return value
+        }
         let digits = String(decoding: bytes[start..<offset], as: UTF8.self)
         if let byte = peek, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             throw error("an id must be a whole number", at: start)
@@ -264,6 +274,13 @@ private struct Reader {
     mutating func jsonString() throws(ParseError) -> String {
         guard peek == UInt8(ascii: "\"") else { throw error(peek == nil ? "the file ends where a string should be" : "expected a string") }
         offset += 1
+        // Most strings hold no escape and no control character: taken whole.
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { offset = end + 1 }
+            return Self.text(bytes[offset..<end])
+        }
         var scalars: [UInt8] = []
         while true {
             guard let byte = peek else { throw error("the file ends inside a string") }
@@ -328,7 +345,9 @@ private struct Reader {
 
     /// A title is some text, without NUL (GTK's strings end at one).
     func checkTitle(_ title: String, at offset: Int) throws(ParseError) {
-        if title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        // A visible ASCII character is never white space: most titles have one.
+        let hasVisibleASCII = title.utf8.contains { $0 > 0x20 && $0 < 0x7F }
+        if !hasVisibleASCII && title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             throw error("this label's title is empty", at: offset)
         }
         if title.utf8.contains(0) {
@@ -338,6 +357,11 @@ private struct Reader {
 
     /// "tile" or "dot", in any case, spaces around allowed.
     func category(_ text: String, at offset: Int) throws(ParseError) -> LabelRecord.Category {
+        switch text {  // as written by most files, and by Unfold
+        case "tile": return .tile
+        case "dot": return .dot
+        default: break
+        }
         guard let category = LabelRecord.Category(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
             throw error("unknown category \(quoted(text)): expected “tile” or “dot”", at: offset)
         }
@@ -352,7 +376,7 @@ private struct Reader {
     /// inner quotes doubled) is unwrapped; any other is taken as it is.
     static func unquoted(_ field: ArraySlice<UInt8>) -> String {
         let quote = UInt8(ascii: "\"")
-        guard field.count >= 2, field.first == quote, field.last == quote else { return String(decoding: field, as: UTF8.self) }
+        guard field.count >= 2, field.first == quote, field.last == quote else { return text(field) }
         var inner: [UInt8] = []
         var index = field.startIndex + 1
         let end = field.endIndex - 1
@@ -360,13 +384,37 @@ private struct Reader {
             if field[index] == quote {
                 // Inside quotes, a quote comes doubled; a lone one means this
                 // was not a quoted field after all.
-                guard index + 1 < end, field[index + 1] == quote else { return String(decoding: field, as: UTF8.self) }
+                guard index + 1 < end, field[index + 1] == quote else { return text(field) }
                 index += 1
             }
             inner.append(field[index])
             index += 1
         }
         return String(decoding: inner, as: UTF8.self)
+    }
+
+    /// Valid UTF-8 bytes (checked for the whole file first) as a string,
+    /// through the standard library's contiguous fast path.
+    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A TSV id as most files write it: digits, maybe a minus; nil for
+    /// anything else (which the general path reads or names).
+    static func plainInteger(_ field: ArraySlice<UInt8>) -> Int? {
+        var index = field.startIndex
+        let negative = index < field.endIndex && field[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digits = field.endIndex - index
+        guard digits > 0, digits <= 18 else { return nil }  // 18 digits cannot overflow
+        var value = 0
+        while index < field.endIndex {
+            let digit = field[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     mutating func tsvRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32],
@@ -393,8 +441,8 @@ private struct Reader {
                 }
                 throw error(problem, at: lineStart)
             }
-            let idText = Self.unquoted(fields[0])
-            guard let id = Int(idText) else {
+            let idText = Self.plainInteger(fields[0]) == nil ? Self.unquoted(fields[0]) : ""
+            guard let id = Self.plainInteger(fields[0]) ?? Int(idText) else {
                 let isNumber = !idText.isEmpty && idText.drop { $0 == "-" }.allSatisfy(\.isASCII) && idText.drop { $0 == "-" }.allSatisfy(\.isNumber)
                 var problem = isNumber ? "the id \(idText) is too large" : "the id \(quoted(idText)) is not a whole number"
                 if isFirstLine && !isNumber { problem += " (a header line must be “id<TAB>title<TAB>category”)" }

@@ -70,8 +70,9 @@ public final class LabelsSource: @unchecked Sendable {
     public func readAll(limit: Int = LabelsSource.sizeLimit, progress: (Progress) -> Void = { _ in },
                         isCancelled: () -> Bool = { false }) throws(LabelsFile.Failure) -> [UInt8] {
         if let size, size > limit { throw tooLarge(limit) }
-        // The bytes go straight into one buffer that grows by doubling (a
-        // regular file's is its size from the start), then into the array.
+        if let size, let bytes = try readFile(size: size, progress: progress, isCancelled: isCancelled) { return bytes }
+        // The bytes go straight into one buffer that grows by doubling, then
+        // into the array.
         var capacity = max(size.map { $0 + 1 } ?? 0, 1 << 16)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
@@ -114,7 +115,54 @@ public final class LabelsSource: @unchecked Sendable {
             }
         }
         progress(.reading(bytes: count, of: size))
-        return Array(UnsafeBufferPointer(start: buffer, count: count))
+        // One copy at a time: the buffer goes as soon as the array has its bytes
+        // (a regular file's array is made once, of its size, by `readFile`).
+        let bytes = Array(UnsafeBufferPointer(start: buffer, count: count))
+        return bytes
+    }
+
+    /// A regular file's bytes, read straight into the array that holds them
+    /// (no second copy of the file at any moment); nil when the file turns
+    /// out longer than its size said (it grew meanwhile): then it is read as a stream.
+    private func readFile(size: Int, progress: (Progress) -> Void,
+                          isCancelled: () -> Bool) throws(LabelsFile.Failure) -> [UInt8]? {
+        var failure: LabelsFile.Failure?
+        var grew = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            var count = 0, reported = 0
+            progress(.reading(bytes: 0, of: size))
+            while true {
+                if isCancelled() { failure = LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.stopped); break }
+                if count == size + 1 { grew = true; break }
+                let read = Glibc.read(descriptor, buffer.baseAddress! + count, min(size + 1 - count, 1 << 20))
+                if read < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    failure = self.failure(errno)
+                    break
+                }
+                if read == 0 { break }
+                if let nul = memchr(buffer.baseAddress! + count, 0, read) {
+                    let offset = count + (UnsafeRawPointer(nul) - UnsafeRawPointer(buffer.baseAddress! + count))
+                    failure = LabelsFile.Failure(path: name, location: nil,
+                                                 problem: "holds a NUL byte at byte offset \(offset): it is not a text file")
+                    break
+                }
+                count += read
+                if count - reported >= 1 << 16 {
+                    reported = count
+                    progress(.reading(bytes: count, of: size))
+                }
+            }
+            initialized = failure == nil && !grew ? count : 0
+        }
+        if let failure { throw failure }
+        if grew {
+            // Read again from the start, as a stream of unknown length.
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw self.failure(errno) }
+            return nil
+        }
+        progress(.reading(bytes: bytes.count, of: size))
+        return bytes
     }
 
     private func tooLarge(_ limit: Int) -> LabelsFile.Failure {

@@ -293,6 +293,17 @@ enum ProcessBench {
         }
     }
 
+    /// From spawning to the first frame that counts all `total` labels (ms).
+    static func load(_ arguments: [String], name: String, renderer: String, total: Int) throws -> Double {
+        try with(name, arguments, renderer: renderer) { program in
+            let everything = "\(total) of \(total) labels"
+            guard let ready = program.frame(after: 0, timeout: 120, where: { $0.caption == everything }) else {
+                throw BenchError("\(name) never showed \(everything)")
+            }
+            return Double(ready.end - program.startedAt) / 1000
+        }
+    }
+
     /// Peak memory of a program showing `arguments` once it has drawn (MB).
     static func baseline(_ arguments: [String], name: String, renderer: String) throws -> Double {
         try with(name, arguments, renderer: renderer) { program in

@@ -139,4 +139,13 @@ final class LabelsSourceTests: XCTestCase {
             XCTAssertEqual("\($0)", "cut.json:1:65: the file ends inside a string")
         }
     }
+
+    /// A file longer than its size says (as /proc's are, or one still being
+    /// written) is read to its end all the same.
+    func testAFileLongerThanItsSizeIsReadToTheEnd() throws {
+        let source = try LabelsSource.open(path: "/proc/self/status")
+        let text = String(decoding: try source.readAll(), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("Name:"), text)
+        XCTAssertTrue(text.contains("\nVmHWM:"), "the whole file, not its stated 0 bytes")
+    }
 }
