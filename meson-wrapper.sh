@@ -37,7 +37,7 @@ app_id=io.github.unfold.Unfold
 # and a UTF-8 locale other than C (glibc ignores LANGUAGE under C).
 run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
 meson_packages=(meson ninja-build desktop-file-utils appstream)
-test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi
+test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi libgl1-mesa-dri
   gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin)
 test_locale=en_US.UTF-8
 

@@ -345,12 +345,15 @@ private struct Reader {
 
     /// A title is some text, without NUL (GTK's strings end at one).
     func checkTitle(_ title: String, at offset: Int) throws(ParseError) {
+        var title = title
         // A visible ASCII character is never white space: most titles have one.
-        let hasVisibleASCII = title.utf8.contains { $0 > 0x20 && $0 < 0x7F }
+        let (hasVisibleASCII, hasNUL) = title.withUTF8 { utf8 in
+            (utf8.contains { $0 > 0x20 && $0 < 0x7F }, utf8.contains(0))
+        }
         if !hasVisibleASCII && title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             throw error("this label's title is empty", at: offset)
         }
-        if title.utf8.contains(0) {
+        if hasNUL {
             throw error("a title cannot hold a NUL character (U+0000)", at: offset)
         }
     }
@@ -399,6 +402,17 @@ private struct Reader {
         bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// A line's tab-separated fields; a line of three (the usual) without
+    /// making an array per line.
+    static func fields(of line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        let tab = UInt8(ascii: "\t")
+        if let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
+           !line[(second + 1)...].contains(tab) {
+            return [line[..<first], line[(first + 1)..<second], line[(second + 1)...]]
+        }
+        return line.split(separator: tab, omittingEmptySubsequences: false)
+    }
+
     /// A TSV id as most files write it: digits, maybe a minus; nil for
     /// anything else (which the general path reads or names).
     static func plainInteger(_ field: ArraySlice<UInt8>) -> Int? {
@@ -430,7 +444,7 @@ private struct Reader {
             if peek == UInt8(ascii: "\n") { offset += 1 }
             let line = bytes[lineStart..<lineEnd]
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines separate nothing
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            let fields = Self.fields(of: line)
             defer { isFirstLine = false }
             // Spreadsheets export a header line; it names the columns in order.
             if isFirstLine && fields.map({ Self.unquoted($0).lowercased() }) == Self.tsvHeader { continue }

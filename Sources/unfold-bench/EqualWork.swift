@@ -70,7 +70,7 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
                    gtk: Summary(gtk.total), gtkWidget: "GtkFilterListModel+GtkListView"))
     }
     if selected("filter") || selected("memory") {
-        let labels = quick ? 100_000 : 1_000_000
+        let labels = quick ? 20_000 : 1_000_000
         let files = try LabelFiles(count: labels)
         defer { files.remove() }
         let keys = ["a", "m", "b", "BackSpace", "BackSpace", "BackSpace", "e", "BackSpace"]

@@ -25,6 +25,9 @@ final class Contestant {
     /// When the process was started (µs, CLOCK_MONOTONIC as g_get_monotonic_time).
     let startedAt: Int
     private let received = FrameLog()
+    private var rendererBox: RendererBox!
+    /// The GskRenderer type the program drew with, once it has said.
+    var renderer: String? { rendererBox.name.withLock { $0 } }
     private let reader: Thread
 
     /// Starts `arguments[0]` with the rest, drawing with `renderer`.
@@ -47,6 +50,8 @@ final class Contestant {
         process.standardError = FileHandle.nullDevice
         let handle = output.fileHandleForReading
         let received = self.received
+        let rendererName = RendererBox()
+        self.rendererBox = rendererName
         reader = Thread {
             var pending = Data()
             while true {
@@ -56,7 +61,11 @@ final class Contestant {
                 while let newline = pending.firstIndex(of: 0x0A) {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                     pending.removeSubrange(pending.startIndex...newline)
-                    if let frame = Self.parse(line) { received.frames.withLock { $0.append(frame) } }
+                    if let frame = Self.parse(line) {
+                        received.frames.withLock { $0.append(frame) }
+                    } else if line.hasPrefix("renderer ") {
+                        rendererName.name.withLock { $0 = String(line.dropFirst("renderer ".count)) }
+                    }
                 }
             }
         }
@@ -140,6 +149,10 @@ final class Contestant {
     }
 }
 
+final class RendererBox: Sendable {
+    let name = Mutex<String?>(nil)
+}
+
 /// What a contestant's reader thread has read so far.
 final class FrameLog: Sendable {
     let frames = Mutex<[Contestant.Frame]>([])
@@ -192,6 +205,12 @@ func with<T>(_ name: String, _ arguments: [String], renderer: String,
     let contestant = try Contestant(name, arguments, renderer: renderer, configDirectory: config)
     defer { contestant.stop() }
     try contestant.waitForWindow()
+    // GTK falls back to cairo where OpenGL does not work: a gl row must be gl's.
+    guard contestant.frame(after: 0, timeout: 120, where: { _ in true }) != nil, let drawn = contestant.renderer else {
+        throw BenchError("\(name) painted no frame")
+    }
+    let expected = ["gl": "GskGLRenderer", "cairo": "GskCairoRenderer"][renderer]
+    guard drawn == expected else { throw BenchError("\(name) was asked to draw with \(renderer) and drew with \(drawn)") }
     return try body(contestant)
 }
 
@@ -348,6 +367,7 @@ extension OutlineNode {
 @MainActor
 enum FrameReporter {
     private static var started = 0
+    private static var toldRenderer = false
     private static var connections: [SignalConnection] = []
 
     static func attach(to window: MainWindow) {
@@ -355,6 +375,10 @@ enum FrameReporter {
             let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window.window)!)
             connections.append(onSignal(clock, "before-paint") { started = threadCPUMicroseconds() })
             connections.append(onSignal(clock, "after-paint") {
+                if !toldRenderer, let renderer = gtk_native_get_renderer(OpaquePointer(window.window)) {
+                    print("renderer \(typeName(of: UnsafeMutablePointer<GObject>(renderer)))")
+                    toldRenderer = true
+                }
                 let page = window.collectionPage
                 let entry = String(cString: gtk_editable_get_text(gCast(page.searchEntry)))
                 let caption = String(cString: gtk_label_get_text(gCast(page.caption)))

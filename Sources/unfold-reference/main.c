@@ -16,7 +16,7 @@
  *
  * For the benchmark, every painted frame prints one line on standard output:
  *   frame <end µs, CLOCK_MONOTONIC> <main thread's CPU µs from before-paint to after-paint> <entry text>\t<caption>
- * (the last two for the label pages). Unfold's side prints the same (unfold-bench --app). */
+ * (the last two for the label pages), and before the first, "renderer <GskRenderer type>". Unfold's side prints the same (unfold-bench --app). */
 
 #include <adwaita.h>
 #include <stdio.h>
@@ -47,8 +47,13 @@ static gint64 thread_cpu_us(void) {
 
 static void before_paint(GdkFrameClock *clock, gpointer data) { paint_started = thread_cpu_us(); }
 
-static void after_paint(GdkFrameClock *clock, gpointer data) {
+static void after_paint(GdkFrameClock *clock, GtkWidget *window) {
     gint64 work = thread_cpu_us() - paint_started;
+    static gboolean told;
+    if (!told) {  /* which renderer drew: the benchmark checks it is the one asked for */
+        printf("renderer %s\n", G_OBJECT_TYPE_NAME(gtk_native_get_renderer(GTK_NATIVE(window))));
+        told = TRUE;
+    }
     printf("frame %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s\t%s\n", g_get_monotonic_time(), work,
            entry ? gtk_editable_get_text(GTK_EDITABLE(entry)) : "", caption ? gtk_label_get_text(GTK_LABEL(caption)) : "");
     fflush(stdout);
@@ -57,7 +62,7 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
 static void on_realize(GtkWidget *window, gpointer data) {
     GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
     g_signal_connect(clock, "before-paint", G_CALLBACK(before_paint), NULL);
-    g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), NULL);
+    g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), window);
 }
 
 /* ---- Reveal ---- */

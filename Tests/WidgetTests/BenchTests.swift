@@ -8,18 +8,30 @@ final class BenchTests: XCTestCase {
             .appendingPathComponent("unfold-bench").path
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: json) }
-        let output = try AppProcessTests.run(bench, ["--quick", "--json", json], timeout: 300)
+        let output = try AppProcessTests.run(bench, ["--quick", "--json", json], timeout: 900)
         XCTAssertEqual(output.status, 0, output.stderr)
-        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(contentsOf: URL(fileURLWithPath: json)))
-        let names = rows.compactMap { $0["benchmark"] }
-        for expected in ["reveal: demo hierarchy, frame work", "filter: 1000 labels, per key", "memory: 10000 labels, peak RSS"] {
-            XCTAssertTrue(names.contains { $0.hasPrefix(expected) }, "\(expected) in \(names)")
+        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [[String: Any]])
+        // Every row, under each of GTK's renderers, each drawn with the renderer asked for.
+        for renderer in ["gl", "cairo"] {
+            let names = rows.filter { $0["renderer"] as? String == renderer }.compactMap { $0["benchmark"] as? String }
+            for expected in ["reveal: demo hierarchy, frame work", "reveal: demo hierarchy, whole process per expand+collapse",
+                             "collection: a/b change, whole process per painted frame", "filter: 1000 labels, per key",
+                             "labels: 20k from TSV, to a usable window", "labels: 20k from JSON, peak RSS",
+                             "labels: 20k, worst key to final count", "labels: 20k, 95th-percentile frame work typing",
+                             "memory: baseline, 4 labels, peak RSS", "memory: per label over the baseline (TSV)",
+                             "memory: 10000 labels, peak RSS"] {
+                XCTAssertTrue(names.contains { $0.hasPrefix(expected) }, "\(expected) under \(renderer) in \(names)")
+            }
         }
         for row in rows {
-            let ratio = Double(row["ratio"] ?? "") ?? .nan
+            let ratio = row["ratio"] as? Double ?? .nan
             XCTAssertTrue(ratio.isFinite && ratio > 0, "\(row)")
+            // A row with a target says whether it is met.
+            XCTAssertEqual(row["target"] != nil, row["met"] is Bool, "\(row)")
         }
-        XCTAssertTrue(output.stdout.contains("GtkRevealer") && output.stdout.contains("GtkFilterListModel+GtkListView"))
+        XCTAssertTrue(rows.contains { $0["target"] != nil })
+        XCTAssertTrue(output.stdout.contains("GtkRevealer + CSS chevron") && output.stdout.contains("GtkFilterListModel+GtkListView"))
         XCTAssertEqual(try AppProcessTests.run(bench, ["--bogus"]).status, 2, "unknown options are refused")
+        XCTAssertEqual(try AppProcessTests.run(bench, ["--renderer", "vulkan"]).status, 2, "only GTK 4.8's gl and cairo")
     }
 }
