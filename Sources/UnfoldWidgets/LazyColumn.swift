@@ -137,6 +137,7 @@ public final class LazyColumn: WidgetImplementation {
         for (key, row) in rows where !present.contains(key) {
             gtk_widget_unparent(row)
             rows[key] = nil
+            rowSetChanged = true
         }
         var previous: WidgetPointer?
         for frame in framesByKey {
@@ -144,6 +145,7 @@ public final class LazyColumn: WidgetImplementation {
                 let row = makeRow!(frame.id)
                 gtk_widget_set_parent(row, widget)
                 rows[frame.id] = row
+                rowSetChanged = true
                 return row
             }()
             setInteractive(row, !frame.isLeaving)
@@ -157,8 +159,23 @@ public final class LazyColumn: WidgetImplementation {
     /// The list or its animation moved: rows, then height and places.
     private func layoutDidChange() {
         syncRows()
-        gtk_widget_queue_resize(widget)
+        // Most animation frames only move rows and change their opacity: the
+        // column's size (its height, its widest row) stays, and a new
+        // allocation and drawing do, without measuring the window again.
+        if rowSetChanged || measuredHeight != displayedHeight {
+            gtk_widget_queue_resize(widget)
+        } else {
+            gtk_widget_queue_allocate(widget)
+            gtk_widget_queue_draw(widget)
+        }
+        rowSetChanged = false
     }
+
+    /// Whether rows came or went since the column last asked to be measured.
+    private var rowSetChanged = true
+    /// The height the column last reported, and the height it shows now.
+    private var measuredHeight: Int32 = -1
+    private var displayedHeight: Int32 { Int32((layout?.displayedHeight ?? 0).rounded(.up)) }
 
     /// Scrolled or resized: other rows are in view. The scrolled window changes
     /// its adjustment during its own layout, when nothing may be queued, so the
@@ -314,8 +331,8 @@ public final class LazyColumn: WidgetImplementation {
             let widest = rows.values.map { Measurement.of($0, orientation).minimum }.max() ?? 0
             return Measurement(minimum: widest, natural: widest)
         }
-        let height = Int32((layout?.displayedHeight ?? 0).rounded(.up))
-        return Measurement(minimum: height, natural: height)
+        measuredHeight = displayedHeight
+        return Measurement(minimum: measuredHeight, natural: measuredHeight)
     }
 
     public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
