@@ -23,7 +23,9 @@ public enum FilterChange: Sendable, Equatable {
 ///
 /// Both rules about a filter live here and nowhere else: which records it lets
 /// through (`matches`), and how it relates to another filter (`change(from:)`).
-/// A new criterion adds one clause to each, side by side.
+/// A new criterion adds one clause to each, side by side. Two filters are
+/// equal when they are written the same; "A" and "a" are different filters
+/// whose change is `.same` (the same labels pass).
 public struct LabelFilter: Sendable, Equatable {
     public var query: String {
         didSet { needle = SearchFolding.foldedBytes(query) }
@@ -36,10 +38,6 @@ public struct LabelFilter: Sendable, Equatable {
         self.query = query
         self.tilesOnly = tilesOnly
         needle = SearchFolding.foldedBytes(query)
-    }
-
-    public static func == (lhs: LabelFilter, rhs: LabelFilter) -> Bool {
-        lhs.tilesOnly == rhs.tilesOnly && lhs.needle == rhs.needle
     }
 
     /// Whether `record` passes: its folded title contains the folded query,

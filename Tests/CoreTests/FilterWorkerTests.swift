@@ -9,6 +9,7 @@ final class FilterChangeTests: XCTestCase {
         let a = LabelFilter(query: "am"), tiles = LabelFilter(query: "am", tilesOnly: true)
         XCTAssertEqual(a.change(from: a), .same)
         XCTAssertEqual(LabelFilter(query: "AM").change(from: a), .same, "queries compare folded")
+        XCTAssertNotEqual(LabelFilter(query: "AM"), a, "but they are written differently: the entry shows which")
         XCTAssertEqual(LabelFilter(query: "amb").change(from: a), .moreStrict)
         XCTAssertEqual(LabelFilter(query: "xamy").change(from: a), .moreStrict, "any query containing the old one")
         XCTAssertEqual(LabelFilter(query: "a").change(from: a), .lessStrict)

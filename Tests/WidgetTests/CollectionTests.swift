@@ -444,6 +444,27 @@ final class LazyRowsTests: GtkTestCase {
     }
 }
 
+/// A query retyped in another case is the page's filter (the entry says so),
+/// and passes the same labels: nothing moves.
+final class SameResultTests: GtkTestCase {
+    func testRetypingInAnotherCaseKeepsTheRows() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            type("a", into: page)
+            settle(page)
+            let rows = childIDs(of: page.column)
+            type("A", into: page)
+            settle(page)
+            XCTAssertEqual(page.filter.query, "A")
+            XCTAssertEqual(page.visibleIDs, [1, 2])
+            XCTAssertEqual(childIDs(of: page.column), rows, "the same rows, none rebuilt or animated")
+            XCTAssertEqual(captionText(page), "2 of 4 labels")
+        }
+    }
+}
+
 /// Filtering a million labels on the worker's thread, as the page shows it.
 final class BackgroundFilteringTests: GtkTestCase {
     /// Keys faster than a scan, some landing between frames: every frame's
