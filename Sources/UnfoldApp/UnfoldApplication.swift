@@ -93,9 +93,13 @@ public final class UnfoldApplication {
         if let synthetic, Self.syntheticCount(synthetic) == nil {
             let digits = synthetic.trimmingCharacters(in: .whitespaces)
             let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-            return fail(isNumber ? fill(tr("--synthetic {count} is more labels than there can be"), ["count": digits])
+            // TRANSLATORS: {limit} is a number such as 100,000,000.
+            return fail(isNumber ? fill(tr("--synthetic {count} is more labels than Unfold makes (at most {limit})"),
+                                        ["count": digits, "limit": formatted(Self.syntheticLimit)])
                                  : fill(tr("--synthetic needs a whole number of 0 or more, not “{count}”"), ["count": synthetic]))
         }
+        // An empty name would be read as the folder the command runs in.
+        if path == "" { return fail(tr("--labels needs the name of a labels file (or - for standard input)")) }
         if let path, path != "-" {
             // A pipe or FIFO can only be read by this process: if another
             // instance is to show the labels, they go to it as this launch's
@@ -119,8 +123,12 @@ public final class UnfoldApplication {
         return 1
     }
 
+    /// The most labels `--synthetic` makes: about 3.5 GB of them, as much as
+    /// a machine may have to spare (beyond it, memory runs out before the window shows).
+    static let syntheticLimit = 100_000_000
+
     static func syntheticCount(_ text: String) -> Int? {
-        guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count >= 0 else { return nil }
+        guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (0...syntheticLimit).contains(count) else { return nil }
         return count
     }
 

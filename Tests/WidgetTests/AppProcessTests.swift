@@ -175,8 +175,11 @@ final class AppProcessTests: XCTestCase {
         let usage: [([String], String)] = [
             (["--synthetic", "-1"], "--synthetic needs a whole number of 0 or more, not “-1”"),
             (["--synthetic", "lots"], "--synthetic needs a whole number of 0 or more, not “lots”"),
-            (["--synthetic", "99999999999999999999"], "--synthetic 99999999999999999999 is more labels than there can be"),
+            (["--synthetic", "99999999999999999999"], "--synthetic 99999999999999999999 is more labels than Unfold makes (at most 100000000)"),
+            // A number Int holds, whose labels memory does not.
+            (["--synthetic", "3000000000"], "--synthetic 3000000000 is more labels than Unfold makes (at most 100000000)"),
             (["--synthetic", "3", "--labels", duplicate], "either --labels or --synthetic"),
+            (["--labels", ""], "--labels needs the name of a labels file (or - for standard input)"),
             (["labels.json"], "unexpected argument “labels.json” (to show a labels file: --labels labels.json)"),
         ]
         for (arguments, message) in cases + usage {
