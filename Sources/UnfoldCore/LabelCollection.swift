@@ -218,6 +218,12 @@ public struct LabelCollection: Sendable {
 
     /// Whether the title at `index`, folded, contains the folded `needle`.
     public func title(_ index: Int, contains needle: [UInt8]) -> Bool {
+        title(index, contains: needle, needleIsASCII: !needle.contains { $0 >= 0x80 })
+    }
+
+    /// The same, for a needle whose ASCII-ness the caller knows (a filter
+    /// works it out once, not once per title).
+    func title(_ index: Int, contains needle: [UInt8], needleIsASCII: Bool) -> Bool {
         if needle.isEmpty { return true }
         let foldedStart = index == 0 ? 0 : Int(foldedEnds[index - 1]), foldedEnd = Int(foldedEnds[index])
         return needle.withUnsafeBufferPointer { needle in
@@ -227,6 +233,8 @@ public struct LabelCollection: Sendable {
                     findBytes(needle.baseAddress!, needle.count, in: folded.baseAddress! + foldedStart, foldedEnd - foldedStart)
                 }
             }
+            // A folded ASCII title holds only ASCII bytes.
+            guard needleIsASCII else { return false }
             let range = titleRange(index)
             return titleBytes.withUnsafeBufferPointer { titles in
                 findFoldingASCII(needle, in: UnsafeBufferPointer(rebasing: titles[range]))

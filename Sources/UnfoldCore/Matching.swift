@@ -19,14 +19,12 @@ func findBytes(_ needle: UnsafePointer<UInt8>, _ needleLength: Int,
     return false
 }
 
-/// Whether the folded `needle` occurs in the fold of the ASCII `haystack`,
+/// Whether the folded ASCII `needle` occurs in the fold of the ASCII `haystack`,
 /// folding each byte as it is compared (an ASCII title's fold is its bytes
 /// folded one by one, so it need not be stored).
 func findFoldingASCII(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !needle.isEmpty else { return true }
     guard haystack.count >= needle.count else { return false }
-    // A folded ASCII title holds only ASCII bytes.
-    guard needle.allSatisfy({ $0 < 0x80 }) else { return false }
     let fold = SearchFolding.asciiFold
     return fold.withUnsafeBufferPointer { fold in
         let first = needle[0]

@@ -34,6 +34,25 @@ final class CollectionTests: GtkTestCase {
         }
     }
 
+    /// A query retyped in another case is the page's filter (the entry says
+    /// so), and passes the same labels: nothing moves.
+    func testRetypingInAnotherCaseKeepsTheRows() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            type("a", into: page)
+            settle(page)
+            let rows = childIDs(of: page.column)
+            type("A", into: page)
+            settle(page)
+            XCTAssertEqual(page.filter.query, "A")
+            XCTAssertEqual(page.visibleIDs, [1, 2])
+            XCTAssertEqual(childIDs(of: page.column), rows, "the same rows, none rebuilt or animated")
+            XCTAssertEqual(captionText(page), "2 of 4 labels")
+        }
+    }
+
     func testRowsFadeAndSlideInFadeOutInPlaceAndThenLeave() {
         onMain {
             let page = CollectionPage()
@@ -440,27 +459,6 @@ final class LazyRowsTests: GtkTestCase {
             settle(page)
             XCTAssertEqual(captionText(page), "0 of 1000000 labels")
             XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)), 1)
-        }
-    }
-}
-
-/// A query retyped in another case is the page's filter (the entry says so),
-/// and passes the same labels: nothing moves.
-final class SameResultTests: GtkTestCase {
-    func testRetypingInAnotherCaseKeepsTheRows() {
-        onMain {
-            let page = CollectionPage()
-            let window = TestWindow(child: page.widget)
-            defer { window.destroy() }
-            type("a", into: page)
-            settle(page)
-            let rows = childIDs(of: page.column)
-            type("A", into: page)
-            settle(page)
-            XCTAssertEqual(page.filter.query, "A")
-            XCTAssertEqual(page.visibleIDs, [1, 2])
-            XCTAssertEqual(childIDs(of: page.column), rows, "the same rows, none rebuilt or animated")
-            XCTAssertEqual(captionText(page), "2 of 4 labels")
         }
     }
 }
