@@ -44,6 +44,16 @@ public enum Accessibility {
         unfold_accessible_set_hidden(accessible, hidden ? 1 : 0)
     }
 
+    /// Changes what the widget is to assistive technologies; GTK allows it only
+    /// before its accessible is realized (before it is shown).
+    public static func setRole(_ widget: WidgetPointer, _ role: GtkAccessibleRole) {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        defer { g_value_unset(&value) }
+        g_value_set_enum(&value, Int32(role.rawValue))
+        g_object_set_property(gCast(widget), "accessible-role", &value)
+    }
+
     public static func setLabel(_ widget: WidgetPointer, _ label: String) {
         unfold_accessible_set_label(widget.accessible, label)
     }

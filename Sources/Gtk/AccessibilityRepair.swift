@@ -149,16 +149,6 @@ extension Accessibility {
         g_object_class_find_property(gCast(widget.object.pointee.g_type_instance.g_class), name) != nil
     }
 
-    /// Changes what the widget is to assistive technologies; GTK allows it only
-    /// before its accessible is realized (before it is shown).
-    private static func setRole(_ widget: WidgetPointer, _ role: GtkAccessibleRole) {
-        var value = GValue()
-        g_value_init(&value, gtk_accessible_role_get_type())
-        defer { g_value_unset(&value) }
-        g_value_set_enum(&value, Int32(role.rawValue))
-        g_object_set_property(gCast(widget), "accessible-role", &value)
-    }
-
     /// The window's title, if it has one: what its unnamed panes are about.
     private static func contextName(of widget: WidgetPointer) -> String? {
         guard isA(widget, "GtkWindow"), let title = gtk_window_get_title(gCast(widget)) else { return nil }

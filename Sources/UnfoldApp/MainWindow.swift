@@ -33,22 +33,74 @@ public final class MainWindow: WidgetImplementation {
     public var menuButton: WidgetPointer { gCast(templateChild("menu_button")) }
     private var toastOverlay: WidgetPointer { gCast(templateChild("toast_overlay")) }
 
-    /// The pages, made once the window is (`open`).
-    private struct Pages {
-        let reveal: RevealPage
-        let native: NativePage
-        let outline: OutlinePage
-        let collection: CollectionPage
+    /// Each page is made the first time it shows (or is asked for): a window
+    /// opened on the collection never builds the disclosure pages. Until then
+    /// the view stack holds an empty holder in its place, so that the
+    /// switchers list every page from the start.
+    private var holders: [Page: WidgetPointer] = [:]
+    private var madeReveal: RevealPage?
+    private var madeNative: NativePage?
+    private var madeOutline: OutlinePage?
+    private var madeCollection: CollectionPage?
+    /// What the pages not made yet are made from.
+    private var hierarchy: [OutlineNode]?
+    private var initialCollection: LabelCollection?
+
+    public var revealPage: RevealPage {
+        if let madeReveal { return madeReveal }
+        let page = hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage()
+        madeReveal = page
+        place(page.widget, as: .reveal)
+        return page
     }
-    private var pages: Pages?
-    private var madePages: Pages {
-        guard let pages else { preconditionFailure("a MainWindow is made with MainWindow.open") }
-        return pages
+    public var nativePage: NativePage {
+        if let madeNative { return madeNative }
+        let page = NativePage(nodes: hierarchy ?? SampleData.hierarchy)
+        madeNative = page
+        place(page.widget, as: .native)
+        return page
     }
-    public var revealPage: RevealPage { madePages.reveal }
-    public var nativePage: NativePage { madePages.native }
-    public var outlinePage: OutlinePage { madePages.outline }
-    public var collectionPage: CollectionPage { madePages.collection }
+    public var outlinePage: OutlinePage {
+        if let madeOutline { return madeOutline }
+        let page = OutlinePage(roots: hierarchy ?? SampleData.hierarchy)
+        madeOutline = page
+        place(page.widget, as: .outline)
+        return page
+    }
+    public var collectionPage: CollectionPage {
+        if let madeCollection { return madeCollection }
+        let page = labelsName.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: initialCollection ?? SampleData.labels)
+        initialCollection = nil
+        madeCollection = page
+        place(page.widget, as: .collection)
+        connect(page)
+        return page
+    }
+
+    /// Which pages exist yet (tests and the benchmark ask).
+    public var madePages: Set<Page> {
+        let made: [Page: Bool] = [.reveal: madeReveal != nil, .native: madeNative != nil,
+                                  .outline: madeOutline != nil, .collection: madeCollection != nil]
+        return Set(made.filter(\.value).keys)
+    }
+
+    /// The window's part in the collection page's work: "Note removed" with
+    /// Undo, and the focus following what typing elsewhere put in its filter.
+    private func connect(_ collectionPage: CollectionPage) {
+        collectionPage.onNoteRemoved = { [unowned self] id, note in self.offerToRestore(note, for: id) }
+        // What typing elsewhere put in the filter (key capture, below) brings the
+        // focus there, to go on typing: a space then is text, not the toggle's.
+        onSignal(collectionPage.searchEntry, "changed") { [unowned self] in
+            let entry = collectionPage.searchEntry
+            guard self.currentPage == .collection, gtk_window_is_active(gCast(self.window)) != 0,
+                  gtk_editable_get_text(gCast(entry)).pointee != 0,
+                  gtk_root_get_focus(OpaquePointer(self.window)).map({ UnsafeMutableRawPointer($0) == UnsafeMutableRawPointer(entry)
+                      || gtk_widget_is_ancestor(gCast($0), entry) != 0 }) != true,
+                  let text = gtk_editable_get_delegate(gCast(entry)) else { return }
+            gtk_text_grab_focus_without_selecting(gCast(text))
+            gtk_editable_set_position(gCast(entry), -1)
+        }
+    }
 
     /// Called when the user closes the window, with what it should remember.
     var onClose: ((WindowState) -> Void)?
@@ -81,48 +133,37 @@ public final class MainWindow: WidgetImplementation {
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
         Widgets.describeMenuButton(menuButton, label: tr("Main Menu"))
 
-        // The tutorial's own hierarchy comes from the Reveal page's .ui file.
-        pages = Pages(
-            reveal: hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage(),
-            native: NativePage(nodes: hierarchy ?? SampleData.hierarchy),
-            outline: OutlinePage(roots: hierarchy ?? SampleData.hierarchy),
-            collection: loading.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: collection ?? SampleData.labels))
+        self.hierarchy = hierarchy
+        initialCollection = collection
         for page in Page.allCases {
-            let stackPage = adw_view_stack_add_titled(gCast(stack), widget(of: page), page.rawValue, page.title)
+            // Not a pane of its own (the page inside is): a plain panel, set
+            // before anything asks what it is.
+            let holder = gCast(adw_bin_new(), to: GtkWidget.self)
+            Accessibility.setRole(holder, GTK_ACCESSIBLE_ROLE_GENERIC)
+            holders[page] = holder
+            let stackPage = adw_view_stack_add_titled(gCast(stack), holder, page.rawValue, page.title)
             adw_view_stack_page_set_icon_name(stackPage, page.iconName)
-            // Each page is a pane named after its tab (libadwaita 1.2's stack
-            // pages are not accessible themselves).
-            Accessibility.setLabel(widget(of: page), page.title)
-        }
-        collectionPage.onNoteRemoved = { [unowned self] id, note in self.offerToRestore(note, for: id) }
-        // What typing elsewhere put in the filter (key capture, below) brings the
-        // focus there, to go on typing: a space then is text, not the toggle's.
-        onSignal(collectionPage.searchEntry, "changed") { [unowned self] in
-            let entry = self.collectionPage.searchEntry
-            guard self.currentPage == .collection, gtk_window_is_active(gCast(self.window)) != 0,
-                  gtk_editable_get_text(gCast(entry)).pointee != 0,
-                  gtk_root_get_focus(OpaquePointer(self.window)).map({ UnsafeMutableRawPointer($0) == UnsafeMutableRawPointer(entry)
-                      || gtk_widget_is_ancestor(gCast($0), entry) != 0 }) != true,
-                  let text = gtk_editable_get_delegate(gCast(entry)) else { return }
-            gtk_text_grab_focus_without_selecting(gCast(text))
-            gtk_editable_set_position(gCast(entry), -1)
         }
 
         if gtk_window_get_application(gCast(window)) != nil { installActions() }
+        showPage(state?.page ?? .reveal)
+        gtk_window_set_title(gCast(window), title(showing: currentPage))
+        // Only the page on screen is in the accessibility tree, and nothing is
+        // named after its type (GTK 4.8 gets both wrong by itself). The pages
+        // are repaired as they are made.
+        Accessibility.repair(window)
         onNotify(stack, "visible-child") { [unowned self] in
+            self.makeCurrentPage()
             self.pageDidChange()
             // Whichever way the page changed, the next key acts on the page.
             if gtk_widget_get_mapped(self.window) != 0 { self.focusPage() }
         }
-        showPage(state?.page ?? .reveal)
+        makeCurrentPage()
         pageDidChange()
         onBoolSignal(window, "close-request") { [unowned self] in
             self.onClose?(self.state)
             return false
         }
-        // Only the page on screen is in the accessibility tree, and nothing is
-        // named after its type (GTK 4.8 gets both wrong by itself).
-        Accessibility.repair(window)
         describeSwitchers()
         Self.open.append(WeakObjectRef(window))
         onSignal(window, "destroy") { [unowned self] in
@@ -208,6 +249,7 @@ public final class MainWindow: WidgetImplementation {
         }
     }
 
+    /// The page's root widget (making the page if it was not yet).
     public func widget(of page: Page) -> WidgetPointer {
         switch page {
         case .reveal: revealPage.widget
@@ -215,6 +257,18 @@ public final class MainWindow: WidgetImplementation {
         case .outline: outlinePage.widget
         case .collection: collectionPage.widget
         }
+    }
+
+    private func makeCurrentPage() { _ = widget(of: currentPage) }
+
+    /// Puts a page just made in its holder, named after its tab (libadwaita
+    /// 1.2's stack pages are not accessible themselves), repaired for
+    /// assistive technologies as the rest of the window was.
+    private func place(_ pageWidget: WidgetPointer, as page: Page) {
+        guard let holder = holders[page] else { preconditionFailure("a MainWindow is made with MainWindow.open") }
+        Accessibility.setLabel(pageWidget, page.title)
+        adw_bin_set_child(gCast(holder), pageWidget)
+        Accessibility.repair(holder, context: title(showing: page))
     }
 
     public var currentPage: Page {
@@ -275,15 +329,23 @@ public final class MainWindow: WidgetImplementation {
     }
 
     private func pageDidChange() {
-        // A window for a labels file says which: several can be open.
-        let title = currentPage == .collection && labelsName != nil
-            ? fill(tr("{file} — Label Collection"), ["file": labelsName!]) : currentPage.windowTitle
+        let title = title(showing: currentPage)
         gtk_window_set_title(gCast(window), title)
         adw_view_switcher_title_set_title(gCast(switcherTitle), title)
         if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
         // On the Collection page, typing anywhere in the window filters, as in
         // GNOME's Settings and Files.
-        gtk_search_entry_set_key_capture_widget(gCast(collectionPage.searchEntry), currentPage == .collection ? window : nil)
+        if currentPage == .collection {
+            gtk_search_entry_set_key_capture_widget(gCast(collectionPage.searchEntry), window)
+        } else if let madeCollection {
+            gtk_search_entry_set_key_capture_widget(gCast(madeCollection.searchEntry), nil)
+        }
+    }
+
+    /// What the window is titled while `page` shows: a window for a labels
+    /// file says which on its collection (several can be open).
+    private func title(showing page: Page) -> String {
+        page == .collection && labelsName != nil ? fill(tr("{file} — Label Collection"), ["file": labelsName!]) : page.windowTitle
     }
 
     /// Window actions; their accelerators are in `Shortcuts`.

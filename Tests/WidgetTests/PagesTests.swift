@@ -22,6 +22,43 @@ final class PagesTests: GtkTestCase {
         }
     }
 
+    /// A window makes each page the first time it shows: one opened on the
+    /// collection (as for a labels file) never builds the disclosure pages.
+    /// A page made later is in its tab's place, named after it, and repaired
+    /// for assistive technologies as the rest of the window was.
+    func testPagesAreMadeWhenFirstShown() throws {
+        try onMain {
+            let main = MainWindow.open(application: nil, state: WindowState(page: .collection))
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(main.collectionPage.widget) != 0 }))
+            XCTAssertEqual(main.madePages, [.collection], "only the page on screen is made")
+
+            main.showPage(.outline)
+            XCTAssertEqual(main.madePages, [.collection, .outline], "a page is made when it is first shown")
+            let outline = main.outlinePage.widget
+            XCTAssertTrue(outline.isInside(main.stack), "in the view stack")
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(outline) != 0 && gtk_widget_get_height(outline) > 100 }), "shown and laid out")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Outline") }, outline), "named after its tab")
+            let scrollbars = descendants(of: outline, ofType: gtk_scrollbar_get_type())
+            XCTAssertFalse(scrollbars.isEmpty)
+            for scrollbar in scrollbars {
+                XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_hidden($0, 1) }, scrollbar), "repaired: its pane speaks for its scroll bar")
+            }
+            XCTAssertEqual(main.currentPage, .outline)
+            XCTAssertTrue(Self.focusIsInside(outline, of: main), "the focus went to the page made")
+
+            // Asked for before it shows (as the Undo of a note does), a page is made in its place too.
+            XCTAssertTrue(main.nativePage.widget.isInside(main.stack))
+            XCTAssertEqual(main.madePages, [.collection, .outline, .native])
+        }
+    }
+
+    @MainActor
+    static func focusIsInside(_ page: WidgetPointer, of main: MainWindow) -> Bool {
+        gtk_root_get_focus(OpaquePointer(main.window)).map { gCast($0, to: GtkWidget.self).isInside(page) } ?? false
+    }
+
     func testNativePageIsNestedExpandersThatKeepTheirState() {
         onMain {
             let page = NativePage()
