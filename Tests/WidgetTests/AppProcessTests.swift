@@ -289,6 +289,25 @@ final class AppProcessTests: XCTestCase {
     /// Across the narrow-window breakpoint and back, with animations on and
     /// off (libadwaita's switcher bar and squeezer once warned on every resize
     /// with them off).
+    /// Every icon the app shows, its window's icon included, has a bitmap at
+    /// its size: none falls back to the SVG renderer, which costs a process
+    /// 7 MB (librsvg and libxml2) for as long as it runs. The Native page is
+    /// the exception, and is made only when shown: libadwaita 1.2's
+    /// AdwExpanderRow draws its arrow from an SVG in libadwaita itself.
+    func testShowingThePagesLoadsNoSVGRenderer() throws {
+        let app = try Self.launch()
+        defer { Self.stop(app) }
+        _ = try Self.focusWindow(of: app)
+        for (key, page) in [("alt+3", "Outline"), ("alt+4", "Collection"), ("alt+1", "Reveal")] {
+            XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["key", key]).status, 0)
+            _ = try Self.waitForTree { Self.selectedPage($0) == page }
+        }
+        let maps = try String(contentsOfFile: "/proc/\(app.processIdentifier)/maps", encoding: .utf8)
+        let svgLibraries = Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+            .filter { $0.contains("librsvg") || $0.contains("pixbufloader-svg") }.map(String.init))
+        XCTAssertEqual(svgLibraries, [], "an icon shown was drawn from an SVG file")
+    }
+
     func testResizingAcrossTheBreakpointPrintsNoWarning() throws {
         for arguments in [[], ["--reduce-motion"]] {
             let app = try Self.launch(arguments)

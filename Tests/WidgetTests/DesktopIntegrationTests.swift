@@ -132,6 +132,7 @@ final class InstallTests: XCTestCase {
         "bin/unfold",
         "share/applications/\(id).desktop",
         "share/icons/hicolor/scalable/apps/\(id).svg",
+        "share/icons/hicolor/48x48/apps/\(id).png",
         "share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg",
         "share/locale/fr/LC_MESSAGES/unfold.mo",
         "share/locale/pl/LC_MESSAGES/unfold.mo",
