@@ -75,6 +75,13 @@ public struct LabelCollection: Sendable {
         }
 
         public mutating func append(id: Int, title: String, category: LabelRecord.Category) {
+            var title = title
+            title.withUTF8 { append(id: id, titleUTF8: $0, category: category) }
+        }
+
+        /// The same, from the title's UTF-8 as the parsers find it in a file:
+        /// it must be valid UTF-8 (they check the whole file first).
+        public mutating func append(id: Int, titleUTF8 utf8: UnsafeBufferPointer<UInt8>, category: LabelRecord.Category) {
             let index = count
             if index == 0 {
                 firstID = id
@@ -87,13 +94,9 @@ public struct LabelCollection: Sendable {
             }
             lastID = id
             if !idsAreSequential { ids.append(id) }
-            var title = title
-            let ascii = title.withUTF8 { utf8 in
-                titleBytes.append(contentsOf: utf8)
-                return !utf8.contains { $0 >= 0x80 }
-            }
+            titleBytes.append(contentsOf: utf8)
             titleEnds.append(UInt32(truncatingIfNeeded: titleBytes.count))
-            if !ascii { SearchFolding.appendFolded(title, to: &foldedBytes) }
+            if utf8.contains(where: { $0 >= 0x80 }) { SearchFolding.appendFolded(utf8: utf8, to: &foldedBytes) }
             foldedEnds.append(UInt32(truncatingIfNeeded: foldedBytes.count))
             if index % 64 == 0 { tiles.append(0) }
             if category == .tile { tiles[index / 64] |= 1 << UInt64(index % 64) }

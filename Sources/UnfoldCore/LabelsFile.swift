@@ -109,8 +109,18 @@ public enum LabelsFile {
 
     /// The offset of the first byte that is not part of valid UTF-8, if any.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer(firstInvalidUTF8)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         while index < bytes.count {
+            // Runs of ASCII, most of most files, are passed eight bytes at a time.
+            while index + 8 <= bytes.count,
+                  UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < bytes.count else { break }
             let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int, minimum: UInt32
@@ -194,8 +204,7 @@ private struct Reader {
             offset += 1
         } else {
             while true {
-                let (record, start) = try jsonRecord()
-                builder.append(id: record.id, title: record.title, category: record.category)
+                let start = try jsonRecord(into: &builder)
                 offsets.append(UInt32(start))
                 if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
                 skipWhitespace()
@@ -209,29 +218,32 @@ private struct Reader {
         guard peek == nil else { throw error("unexpected content after the array") }
     }
 
-    mutating func jsonRecord() throws(ParseError) -> (record: LabelRecord, offset: Int) {
+    /// Reads one label object into `builder`; returns where it starts.
+    mutating func jsonRecord(into builder: inout LabelCollection.Builder) throws(ParseError) -> Int {
         skipWhitespace()
         let start = offset
         try expect("{", "a label object “{”")
-        var id: Int?, title: String?, category: LabelRecord.Category?
+        var id: Int?, title: (text: Text, offset: Int)?, category: LabelRecord.Category?
         skipWhitespace()
         if peek != UInt8(ascii: "}") {
             while true {
                 skipWhitespace()
                 let keyOffset = offset
-                let key = try jsonString()
-                try expect(":", "“:” after “\(key)”")
+                let key = try jsonText()
+                let field = withUTF8(key) { key in Self.labelFields.firstIndex { Self.utf8(key, is: $0) } }
+                skipWhitespace()
+                guard peek == UInt8(ascii: ":") else {
+                    throw error(peek == nil ? "the file ends where “:” after “\(string(key))” should be" : "expected “:” after “\(string(key))”")
+                }
+                offset += 1
                 skipWhitespace()
                 let valueOffset = offset
-                switch key {
-                case "id" where id == nil: id = try jsonInteger()
-                case "title" where title == nil:
-                    title = try jsonString()
-                    try checkTitle(title!, at: valueOffset)
-                case "category" where category == nil:
-                    category = try self.category(try jsonString(), at: valueOffset)
-                case "id", "title", "category": throw error("“\(key)” appears twice in one label", at: keyOffset)
-                default: throw error("unknown field “\(key)”: a label has id, title and category", at: keyOffset)
+                switch field {
+                case 0 where id == nil: id = try jsonInteger()
+                case 1 where title == nil: title = (try jsonText(), valueOffset)
+                case 2 where category == nil: category = try self.category(try jsonText(), at: valueOffset)
+                case 0, 1, 2: throw error("“\(string(key))” appears twice in one label", at: keyOffset)
+                default: throw error("unknown field “\(string(key))”: a label has id, title and category", at: keyOffset)
                 }
                 skipWhitespace()
                 guard let byte = peek else { throw error("the file ends inside a label") }
@@ -245,8 +257,12 @@ private struct Reader {
         guard let id else { throw error("this label has no “id”", at: start) }
         guard let title else { throw error("this label has no “title”", at: start) }
         guard let category else { throw error("this label has no “category”", at: start) }
-        return (LabelRecord(id: id, title: title, category: category), start)
+        try append(id: id, title: title.text, at: title.offset, category: category, to: &builder)
+        return start
     }
+
+    /// A label's fields in JSON, in the order `jsonRecord` numbers them.
+    static let labelFields: [StaticString] = ["id", "title", "category"]
 
     mutating func jsonInteger() throws(ParseError) -> Int {
         let start = offset
@@ -271,15 +287,15 @@ private struct Reader {
         return value
     }
 
-    mutating func jsonString() throws(ParseError) -> String {
+    mutating func jsonText() throws(ParseError) -> Text {
         guard peek == UInt8(ascii: "\"") else { throw error(peek == nil ? "the file ends where a string should be" : "expected a string") }
         offset += 1
-        // Most strings hold no escape and no control character: taken whole.
+        // Most strings hold no escape and no control character: taken where they are.
         var end = offset
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             defer { offset = end + 1 }
-            return Self.text(bytes[offset..<end])
+            return .inFile(offset..<end)
         }
         var scalars: [UInt8] = []
         while true {
@@ -287,7 +303,7 @@ private struct Reader {
             offset += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: scalars, as: UTF8.self)
+                return .unescaped(scalars)
             case UInt8(ascii: "\\"):
                 guard let escaped = peek else { throw error("the file ends inside a string") }
                 offset += 1
@@ -339,36 +355,72 @@ private struct Reader {
         return value
     }
 
-    // MARK: TSV
-
     // MARK: Checks both formats share
 
+    /// Appends a label whose title `title` (at `titleOffset`) is checked
+    /// first, straight from the file's bytes where it is written as it reads.
     /// A title is some text, without NUL (GTK's strings end at one).
-    func checkTitle(_ title: String, at offset: Int) throws(ParseError) {
-        var title = title
+    func append(id: Int, title: Text, at titleOffset: Int, category: LabelRecord.Category,
+                to builder: inout LabelCollection.Builder) throws(ParseError) {
+        let problem: String? = withUTF8(title) { utf8 in
+            if let problem = Self.problem(ofTitle: utf8) { return problem }
+            builder.append(id: id, titleUTF8: utf8, category: category)
+            return nil
+        }
+        if let problem { throw error(problem, at: titleOffset) }
+    }
+
+    /// What is wrong with a title, if anything.
+    static func problem(ofTitle utf8: UnsafeBufferPointer<UInt8>) -> String? {
         // A visible ASCII character is never white space: most titles have one.
-        let (hasVisibleASCII, hasNUL) = title.withUTF8 { utf8 in
-            (utf8.contains { $0 > 0x20 && $0 < 0x7F }, utf8.contains(0))
+        var hasVisibleASCII = false, hasNUL = false
+        for byte in utf8 {
+            if byte > 0x20 && byte < 0x7F { hasVisibleASCII = true } else if byte == 0 { hasNUL = true }
         }
-        if !hasVisibleASCII && title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-            throw error("this label's title is empty", at: offset)
+        if !hasVisibleASCII && String(decoding: utf8, as: UTF8.self).unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            return "this label's title is empty"
         }
-        if hasNUL {
-            throw error("a title cannot hold a NUL character (U+0000)", at: offset)
-        }
+        return hasNUL ? "a title cannot hold a NUL character (U+0000)" : nil
     }
 
     /// "tile" or "dot", in any case, spaces around allowed.
-    func category(_ text: String, at offset: Int) throws(ParseError) -> LabelRecord.Category {
-        switch text {  // as written by most files, and by Unfold
-        case "tile": return .tile
-        case "dot": return .dot
-        default: break
+    func category(_ text: Text, at offset: Int) throws(ParseError) -> LabelRecord.Category {
+        // As written by most files, and by Unfold.
+        let exact: LabelRecord.Category? = withUTF8(text) { utf8 in
+            Self.utf8(utf8, is: "tile") ? .tile : Self.utf8(utf8, is: "dot") ? .dot : nil
         }
-        guard let category = LabelRecord.Category(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw error("unknown category \(quoted(text)): expected “tile” or “dot”", at: offset)
+        if let exact { return exact }
+        let written = string(text)
+        guard let category = LabelRecord.Category(rawValue: written.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw error("unknown category \(quoted(written)): expected “tile” or “dot”", at: offset)
         }
         return category
+    }
+
+    // MARK: Text as read
+
+    /// A string as the file holds it: where it is, when it is written as it
+    /// reads (most are), or its bytes once unescaped (JSON) or unquoted (TSV).
+    enum Text {
+        case inFile(Range<Int>)
+        case unescaped([UInt8])
+    }
+
+    func withUTF8<Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch text {
+        case .inFile(let range): bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .unescaped(let bytes): bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// The text as a string, for messages and the rare slow path (the whole
+    /// file is valid UTF-8: checked first).
+    func string(_ text: Text) -> String {
+        withUTF8(text) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func utf8(_ utf8: UnsafeBufferPointer<UInt8>, is ascii: StaticString) -> Bool {
+        utf8.count == ascii.utf8CodeUnitCount && (utf8.isEmpty || memcmp(utf8.baseAddress!, ascii.utf8Start, utf8.count) == 0)
     }
 
     // MARK: TSV
@@ -377,9 +429,9 @@ private struct Reader {
 
     /// A field as spreadsheets write it: one wrapped in double quotes (with
     /// inner quotes doubled) is unwrapped; any other is taken as it is.
-    static func unquoted(_ field: ArraySlice<UInt8>) -> String {
+    static func unquoted(_ field: ArraySlice<UInt8>) -> Text {
         let quote = UInt8(ascii: "\"")
-        guard field.count >= 2, field.first == quote, field.last == quote else { return text(field) }
+        guard field.count >= 2, field.first == quote, field.last == quote else { return .inFile(field.indices) }
         var inner: [UInt8] = []
         var index = field.startIndex + 1
         let end = field.endIndex - 1
@@ -387,30 +439,28 @@ private struct Reader {
             if field[index] == quote {
                 // Inside quotes, a quote comes doubled; a lone one means this
                 // was not a quoted field after all.
-                guard index + 1 < end, field[index + 1] == quote else { return text(field) }
+                guard index + 1 < end, field[index + 1] == quote else { return .inFile(field.indices) }
                 index += 1
             }
             inner.append(field[index])
             index += 1
         }
-        return String(decoding: inner, as: UTF8.self)
-    }
-
-    /// Valid UTF-8 bytes (checked for the whole file first) as a string,
-    /// through the standard library's contiguous fast path.
-    static func text(_ bytes: ArraySlice<UInt8>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        return .unescaped(inner)
     }
 
     /// A line's tab-separated fields; a line of three (the usual) without
     /// making an array per line.
     static func fields(of line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        if let (id, title, category) = threeFields(of: line) { return [id, title, category] }
+        return line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    }
+
+    /// The three fields of a line that has three.
+    static func threeFields(of line: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>)? {
         let tab = UInt8(ascii: "\t")
-        if let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
-           !line[(second + 1)...].contains(tab) {
-            return [line[..<first], line[(first + 1)..<second], line[(second + 1)...]]
-        }
-        return line.split(separator: tab, omittingEmptySubsequences: false)
+        guard let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
+              !line[(second + 1)...].contains(tab) else { return nil }
+        return (line[..<first], line[(first + 1)..<second], line[(second + 1)...])
     }
 
     /// A TSV id as most files write it: digits, maybe a minus; nil for
@@ -444,10 +494,19 @@ private struct Reader {
             if peek == UInt8(ascii: "\n") { offset += 1 }
             let line = bytes[lineStart..<lineEnd]
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines separate nothing
-            let fields = Self.fields(of: line)
             defer { isFirstLine = false }
+            if !isFirstLine, let (idField, titleField, categoryField) = Self.threeFields(of: line),
+               let id = Self.plainInteger(idField) {
+                // The usual line, read without an array or a string.
+                let category = try category(Self.unquoted(categoryField), at: categoryField.startIndex)
+                try append(id: id, title: Self.unquoted(titleField), at: titleField.startIndex, category: category, to: &builder)
+                offsets.append(UInt32(lineStart))
+                if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
+                continue
+            }
+            let fields = Self.fields(of: line)
             // Spreadsheets export a header line; it names the columns in order.
-            if isFirstLine && fields.map({ Self.unquoted($0).lowercased() }) == Self.tsvHeader { continue }
+            if isFirstLine && fields.map({ string(Self.unquoted($0)).lowercased() }) == Self.tsvHeader { continue }
             guard fields.count == 3 else {
                 var problem = "expected 3 tab-separated fields (id, title, category), found \(fields.count)"
                 if fields.count == 1 && line.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
@@ -455,17 +514,15 @@ private struct Reader {
                 }
                 throw error(problem, at: lineStart)
             }
-            let idText = Self.plainInteger(fields[0]) == nil ? Self.unquoted(fields[0]) : ""
+            let idText = Self.plainInteger(fields[0]) == nil ? string(Self.unquoted(fields[0])) : ""
             guard let id = Self.plainInteger(fields[0]) ?? Int(idText) else {
                 let isNumber = !idText.isEmpty && idText.drop { $0 == "-" }.allSatisfy(\.isASCII) && idText.drop { $0 == "-" }.allSatisfy(\.isNumber)
                 var problem = isNumber ? "the id \(idText) is too large" : "the id \(quoted(idText)) is not a whole number"
                 if isFirstLine && !isNumber { problem += " (a header line must be “id<TAB>title<TAB>category”)" }
                 throw error(problem, at: lineStart)
             }
-            let title = Self.unquoted(fields[1])
-            try checkTitle(title, at: fields[1].startIndex)
             let category = try category(Self.unquoted(fields[2]), at: fields[2].startIndex)
-            builder.append(id: id, title: title, category: category)
+            try append(id: id, title: Self.unquoted(fields[1]), at: fields[1].startIndex, category: category, to: &builder)
             offsets.append(UInt32(lineStart))
             if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
         }

@@ -34,20 +34,42 @@ public enum SearchFolding {
 
     /// Appends the UTF-8 of `text`'s fold to `bytes`, without an intermediate string.
     public static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendFolded(utf8: $0, to: &bytes) }
+    }
+
+    /// Appends the fold of the text whose UTF-8 is `utf8` (valid UTF-8, as a
+    /// String's or a checked file's) to `bytes`.
+    public static func appendFolded(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         // Most titles are plain ASCII: fold them a byte at a time.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in text.utf8 { bytes.append(asciiFold[Int(byte)]) }
-            return
-        }
-        let lookup = Lookup.shared
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                bytes.append(asciiFold[Int(value)])
-            } else if (hangulFirst...hangulLast).contains(value) {
+        var index = 0
+        let count = utf8.count
+        var lookup: Lookup?
+        while index < count {
+            let lead = utf8[index]
+            if lead < 0x80 {
+                bytes.append(asciiFold[Int(lead)])
+                index += 1
+                continue
+            }
+            // Valid UTF-8: the lead byte says how many continuation bytes follow.
+            let value: UInt32
+            if lead < 0xE0 {
+                value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                index += 2
+            } else if lead < 0xF0 {
+                value = UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+                index += 3
+            } else {
+                value = UInt32(lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
+                    | UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
+                index += 4
+            }
+            if (hangulFirst...hangulLast).contains(value) {
                 for jamo in hangulJamo(value) { appendUTF8(jamo, to: &bytes) }
             } else {
-                lookup.append(value, to: &bytes)
+                if lookup == nil { lookup = Lookup.shared }
+                lookup!.append(value, to: &bytes)
             }
         }
     }
@@ -118,17 +140,16 @@ public enum SearchFolding {
             var utf8: [UInt8] = []
             var entries = [UInt32](repeating: 0, count: 256)  // block 0: nothing folds
             var blocks = [UInt16](repeating: 0, count: 0x1100)
-            for high in 0..<UInt32(0x1100) {
+            // Only the blocks that hold a fold are visited (a few hundred of
+            // 4,352): this runs the first time a title is not ASCII.
+            for high in Set(folds.keys.map { $0 >> 8 }).sorted() {
                 var block = [UInt32](repeating: 0, count: 256)
-                var any = false
                 for low in 0..<UInt32(256) {
                     guard let encoded = folds[high << 8 | low] else { continue }
                     precondition(encoded.count < 63, "a fold longer than the table's entries can say")
                     block[Int(low)] = UInt32(utf8.count) << 6 | UInt32(encoded.count + 1)
                     utf8 += encoded
-                    any = true
                 }
-                guard any else { continue }
                 blocks[Int(high)] = UInt16(entries.count / 256)
                 entries += block
             }

@@ -152,6 +152,20 @@ final class LabelsFileTests: XCTestCase {
         XCTAssertEqual(LabelsFile.firstInvalidUTF8([0xED, 0xA0, 0x80]), 0, "a surrogate")
         XCTAssertEqual(LabelsFile.firstInvalidUTF8([0x41, 0xF4, 0x90, 0x80, 0x80]), 1, "beyond U+10FFFF")
         XCTAssertNil(LabelsFile.firstInvalidUTF8(Array("é😀ż".utf8)))
+        // ASCII is passed eight bytes at a time: a bad byte at any place of a
+        // run, and a good sequence split across two words, are told right.
+        for length in 0..<20 {
+            for place in 0...length {
+                var text = [UInt8](repeating: 0x61, count: length)
+                text.insert(0xFF, at: place)
+                XCTAssertEqual(LabelsFile.firstInvalidUTF8(text), place, "a bad byte at \(place) of \(length + 1)")
+                var good = [UInt8](repeating: 0x61, count: length)
+                good.insert(contentsOf: Array("😀".utf8), at: place)
+                XCTAssertNil(LabelsFile.firstInvalidUTF8(good), "😀 at \(place) of \(length + 4)")
+                good.removeLast(good.count - place - 2)  // a sequence cut short at the end
+                XCTAssertEqual(LabelsFile.firstInvalidUTF8(good), place, "😀 cut short at \(place)")
+            }
+        }
     }
 
     func testFilesAreOnlyReadAndMissingOnesAreNamed() throws {
