@@ -10,6 +10,7 @@ let package = Package(
         // comes with it), then `unfold_init()` and GtkBuilder find the types.
         .library(name: "UnfoldWidgets", targets: ["UnfoldWidgets"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
+        .executable(name: "unfold-bench-app", targets: ["unfold-bench-app"]),
         .executable(name: "unfold-fuzz", targets: ["unfold-fuzz"]),
         .executable(name: "unfold-reference", targets: ["unfold-reference"]),
     ],
@@ -45,6 +46,9 @@ let package = Package(
         // Measures Unfold against GTK's own widgets doing the same work, in one run.
         .executableTarget(name: "unfold-bench",
                           dependencies: ["Gtk", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"]),
+        // Unfold's application as `unfold` runs it, reporting each painted
+        // frame to unfold-bench; like `unfold`, without Foundation.
+        .executableTarget(name: "unfold-bench-app", dependencies: ["Gtk", "UnfoldCore", "UnfoldApp"]),
         // What must hold for any input to the labels-file parser, shared by the
         // fuzzer and the test that replays everything it ever kept.
         .target(name: "LabelsFileProperties", dependencies: ["UnfoldCore"]),

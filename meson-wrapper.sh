@@ -343,6 +343,7 @@ case "$command" in
   bench)
     ensure_packages "${test_packages[@]}"
     swift_build -c release --product unfold-bench
+    swift_build -c release --product unfold-bench-app
     swift_build -c release --product unfold-reference
     build_translations .build/locale
     # The renderer is the benchmark's choice: it measures with each of GTK's.

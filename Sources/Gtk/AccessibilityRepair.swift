@@ -44,7 +44,7 @@ extension Accessibility {
         }
         if isA(widget, "GtkButton"), gtk_button_get_use_underline(gCast(widget)) != 0, let label = gtk_button_get_label(gCast(widget)) {
             // "_Undo": GTK 4.8 says the mnemonic's underscore, then the label again.
-            setOnlyLabel(widget, String(cString: label).replacingOccurrences(of: "_", with: ""))
+            setOnlyLabel(widget, String(cString: label).replacing("_", with: ""))
         }
         if isA(widget, "GtkButton"), !hasLabel(widget), labelTexts(in: widget).isEmpty, let name = iconButtonName(widget) {
             // A button with only a symbol is "labelled by" the symbol, which

@@ -21,3 +21,22 @@ public enum MainThread {
         init(_ body: @escaping @Sendable @MainActor () -> Void) { self.body = body }
     }
 }
+
+/// A thread of its own for long work (GLib's: named, so that it shows as such
+/// in a debugger or `top -H`), detached: it ends with `work`.
+public enum WorkerThread {
+    public static func start(named name: String, _ work: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        let thread = g_thread_new(name, { data in
+            let work = Unmanaged<Work>.fromOpaque(data!).takeRetainedValue()
+            work.body()
+            return nil
+        }, box)
+        g_thread_unref(thread)
+    }
+
+    private final class Work: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// An application stylesheet, parsed and checked; added for the whole display
 /// with `add()`, taken away with `remove()` (a style that follows a setting).
@@ -19,7 +19,7 @@ public final class Stylesheet {
 
     /// Parses `css` (named `name` in messages). CSS that does not parse is an
     /// error: a half-styled app would hide it.
-    public init(css: Data, name: String) throws(LoadError) {
+    public init(css: [UInt8], name: String) throws(LoadError) {
         provider = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_css_provider_new()!))
         let cssProvider: UnsafeMutablePointer<GtkCssProvider> = gCast(provider.raw)
         var firstError: LoadError?

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Gtk
 import UnfoldWidgets
 
@@ -18,10 +18,10 @@ public enum AppResources {
     /// type they may name (once).
     public static func register() {
         guard !isRegistered else { return }
-        guard let data = Data(base64Encoded: CompiledResources.base64) else {
-            preconditionFailure("the compiled resources are not base64: rebuild")
-        }
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        var length: gsize = 0
+        let decoded = g_base64_decode(CompiledResources.base64, &length)
+        guard let decoded, length > 0 else { preconditionFailure("the compiled resources are not base64: rebuild") }
+        let bytes = g_bytes_new_take(decoded, length)
         defer { g_bytes_unref(bytes) }
         var error: UnsafeMutablePointer<GError>?
         guard let resource = g_resource_new_from_data(bytes, &error) else {
@@ -34,7 +34,7 @@ public enum AppResources {
 
     /// The bytes of the resource file `name`; it is compiled in, so a missing
     /// one is a build error.
-    static func data(_ name: String) -> Data {
+    static func data(_ name: String) -> [UInt8] {
         register()
         var error: UnsafeMutablePointer<GError>?
         guard let bytes = g_resources_lookup_data(path(name), G_RESOURCE_LOOKUP_FLAGS_NONE, &error) else {
@@ -43,7 +43,7 @@ public enum AppResources {
         defer { g_bytes_unref(bytes) }
         var size: gsize = 0
         let start = g_bytes_get_data(bytes, &size)
-        return Data(bytes: start!, count: Int(size))
+        return Array(UnsafeRawBufferPointer(start: start, count: Int(size)))
     }
 
     /// The user interface file `name` (in `ui/`), built with the app's text

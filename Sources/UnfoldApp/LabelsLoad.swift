@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Synchronization
 import Gtk
 import UnfoldCore
 
@@ -46,13 +47,11 @@ public final class LabelsLoad {
     public func start(progress: @escaping @Sendable @MainActor (Progress) -> Void,
                       finish: @escaping @Sendable @MainActor (Result<LabelCollection, LabelsFile.Failure>) -> Void) {
         let origin = self.origin, flag = self.flag
-        let thread = Thread {
+        WorkerThread.start(named: "unfold-labels-load") {
             let reporter = ProgressReporter(flag: flag, deliver: progress)
             let result = Self.load(origin, reporter: reporter, flag: flag)
             MainThread.post { if !flag.isSet { finish(result) } }
         }
-        thread.name = "unfold-labels-load"
-        thread.start()
     }
 
     public func cancel() { flag.set() }
@@ -95,7 +94,7 @@ extension LabelsLoad.Progress {
 private final class ProgressReporter: @unchecked Sendable {
     private let flag: CancellationFlag
     private let deliver: @Sendable @MainActor (LabelsLoad.Progress) -> Void
-    private var last: UInt64 = 0
+    private var last = 0
     private var lastProgress: LabelsLoad.Progress?
 
     init(flag: CancellationFlag, deliver: @escaping @Sendable @MainActor (LabelsLoad.Progress) -> Void) {
@@ -105,10 +104,10 @@ private final class ProgressReporter: @unchecked Sendable {
 
     /// Called on the worker only.
     func report(_ progress: LabelsLoad.Progress) {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = g_get_monotonic_time()  // µs
         // A change of kind (waiting, then reading) is always told.
         let sameKind = lastProgress.map { Self.kind($0) == Self.kind(progress) } ?? false
-        guard !sameKind || now - last >= 50_000_000 else { return }
+        guard !sameKind || now - last >= 50_000 else { return }
         last = now
         lastProgress = progress
         let flag = self.flag, deliver = self.deliver
@@ -125,10 +124,9 @@ private final class ProgressReporter: @unchecked Sendable {
 }
 
 /// A flag one thread sets and others read.
-final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+final class CancellationFlag: Sendable {
+    private let value = Atomic(false)
 
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Gtk
 import UnfoldCore
 
@@ -26,13 +26,17 @@ public enum Localization {
     /// `UNFOLD_LOCALE_DIR`; `../share/locale` beside an installed binary; the
     /// catalogues `./meson-wrapper.sh build` compiles into `.build/locale`.
     static var localeDirectory: String {
-        if let override = ProcessInfo.processInfo.environment["UNFOLD_LOCALE_DIR"] { return override }
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            binary.appendingPathComponent("../share/locale").standardized.path,
-            binary.appendingPathComponent("../../locale").standardized.path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? "/usr/share/locale"
+        if let override = getenv("UNFOLD_LOCALE_DIR") { return String(cString: override) }
+        guard let binary = g_file_read_link("/proc/self/exe", nil) else { return "/usr/share/locale" }
+        defer { g_free(binary) }
+        let directory = g_path_get_dirname(binary)!
+        defer { g_free(directory) }
+        for relative in ["../share/locale", "../../locale"] {
+            let candidate = g_canonicalize_filename(relative, directory)!
+            defer { g_free(candidate) }
+            if g_file_test(candidate, G_FILE_TEST_IS_DIR) != 0 { return String(cString: candidate) }
+        }
+        return "/usr/share/locale"
     }
 }
 
@@ -68,5 +72,5 @@ public func ntr(_ singular: String, _ plural: String, _ n: Int) -> String {
 
 /// Replaces `{name}` placeholders, so translators can reorder them.
 public func fill(_ template: String, _ values: KeyValuePairs<String, CustomStringConvertible>) -> String {
-    values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value.description) }
+    values.reduce(template) { $0.replacing("{\($1.key)}", with: $1.value.description) }
 }

@@ -1,5 +1,5 @@
 import CAdw
-import Foundation
+import Glibc
 import Gtk
 import UnfoldCore
 
@@ -43,7 +43,7 @@ public final class UnfoldApplication {
         defer { cArguments.forEach { free($0) } }
         let status = g_application_run(gCast(application), Int32(cArguments.count), &cArguments)
         if let startupFailure {
-            FileHandle.standardError.write(Data("unfold: \(startupFailure)\n".utf8))
+            writeToStandardError("unfold: \(startupFailure)")
             return 1
         }
         // GApplication reports success for a run whose own launch failed after
@@ -91,7 +91,7 @@ public final class UnfoldApplication {
         let synthetic = Self.stringOption(options, "synthetic")
         if path != nil && synthetic != nil { return fail(tr("use either --labels or --synthetic, not both")) }
         if let synthetic, Self.syntheticCount(synthetic) == nil {
-            let digits = synthetic.trimmingCharacters(in: .whitespaces)
+            let digits = synthetic.trimmingSpaces()
             let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
             // TRANSLATORS: {limit} is a number such as 100,000,000.
             return fail(isNumber ? fill(tr("--synthetic {count} is more labels than Unfold makes (at most {limit})"),
@@ -119,7 +119,7 @@ public final class UnfoldApplication {
     /// Prints `message` for this launch and returns its exit status, 1 (as GLib's
     /// own option errors do).
     private func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
+        writeToStandardError("unfold: \(message)")
         return 1
     }
 
@@ -128,7 +128,7 @@ public final class UnfoldApplication {
     static let syntheticLimit = 100_000_000
 
     static func syntheticCount(_ text: String) -> Int? {
-        guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (0...syntheticLimit).contains(count) else { return nil }
+        guard let count = Int(text.trimmingSpaces()), (0...syntheticLimit).contains(count) else { return nil }
         return count
     }
 
@@ -284,7 +284,7 @@ public final class UnfoldApplication {
         onWindowOpened?(window)
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
-                FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))
+                writeToStandardError("unfold: \(error)")
             }
         }
         return window
@@ -312,7 +312,7 @@ public final class UnfoldApplication {
         AppStyle.apply(scheme)
         if let styleAction { Actions.setState(styleAction, scheme.rawValue) }
         do { try stateStore.save(WindowState(style: scheme)) } catch {
-            FileHandle.standardError.write(Data("unfold: \(error)\n".utf8))
+            writeToStandardError("unfold: \(error)")
         }
     }
 
@@ -406,4 +406,10 @@ enum DialogKeys {
     static func innerPages(of widget: WidgetPointer) -> WidgetPointer? {
         Widgets.firstDescendant(of: widget, ofType: adw_leaflet_get_type())
     }
+}
+
+/// Writes `line` and a line break on standard error, in one write.
+func writeToStandardError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Gtk
 import UnfoldCore
 
@@ -42,19 +42,19 @@ public final class WindowStateStore {
     public let path: String
     private var reportedProblem = false
     /// Where problems go; stderr unless a test listens.
-    var report: (String) -> Void = { FileHandle.standardError.write(Data("unfold: \($0)\n".utf8)) }
+    var report: (String) -> Void = { writeToStandardError("unfold: \($0)") }
 
     public init(path: String = WindowStateStore.defaultPath) {
         self.path = path
     }
 
     public static var defaultPath: String {
-        (String(cString: g_get_user_config_dir()) as NSString).appendingPathComponent("unfold/window-state.ini")
+        String(cString: g_get_user_config_dir()) + "/unfold/window-state.ini"
     }
 
     /// The saved state, or nil when there is no file or nothing usable in it.
     public func load() -> WindowState? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return nil }
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?
@@ -72,7 +72,7 @@ public final class WindowStateStore {
         }
         func size(_ key: String) -> Int32? {
             guard let text = value(key) else { return nil }
-            guard let number = Int32(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
+            guard let number = Int32(text.trimmingSpaces()), number > 0 else {
                 problems.append("\(key) \(quoted(text)) is not a positive whole number")
                 return nil
             }
@@ -81,21 +81,21 @@ public final class WindowStateStore {
         state.width = size("width")
         state.height = size("height")
         if let text = value("maximized") {
-            switch text.trimmingCharacters(in: .whitespaces) {
+            switch text.trimmingSpaces() {
             case "true": state.maximized = true
             case "false": state.maximized = false
             default: problems.append("maximized \(quoted(text)) is neither true nor false")
             }
         }
         if let text = value("page") {
-            if let page = Page(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+            if let page = Page(rawValue: text.trimmingSpaces()) {
                 state.page = page
             } else {
                 problems.append("page \(quoted(text)) is not one of \(Page.names)")
             }
         }
         if let text = value("style") {
-            if let style = AppStyle.Scheme(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+            if let style = AppStyle.Scheme(rawValue: text.trimmingSpaces()) {
                 state.style = style
             } else {
                 problems.append("style \(quoted(text)) is not one of \(AppStyle.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -125,7 +125,8 @@ public final class WindowStateStore {
         if let maximized = merged.maximized { g_key_file_set_boolean(file, Self.group, "maximized", maximized ? 1 : 0) }
         if let page = merged.page { g_key_file_set_string(file, Self.group, "page", page.rawValue) }
         if let style = merged.style { g_key_file_set_string(file, Self.group, "style", style.rawValue) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = g_path_get_dirname(path)!
+        defer { g_free(directory) }
         g_mkdir_with_parents(directory, 0o700)
         var error: UnsafeMutablePointer<GError>?
         // g_key_file_save_to_file writes a temporary file and renames it into place.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One label of the collection. Its `id` is its identity for as long as it
 /// exists: never a position, never a fresh UUID.

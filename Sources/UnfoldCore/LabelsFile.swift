@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads a collection of labels from a file: a JSON array of
 /// `{"id": Int, "title": String, "category": "tile"|"dot"}`, or TSV lines of
@@ -391,7 +391,7 @@ private struct Reader {
         }
         if let exact { return exact }
         let written = string(text)
-        guard let category = LabelRecord.Category(rawValue: written.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        guard let category = LabelRecord.Category(rawValue: written.trimmingSpaces().lowercased()) else {
             throw error("unknown category \(quoted(written)): expected “tile” or “dot”", at: offset)
         }
         return category
@@ -549,7 +549,7 @@ extension LabelsFile {
             // A title that starts with a quote is written quoted, as spreadsheets
             // do, so that reading it back does not take its quotes for theirs.
             let title = record.title.hasPrefix("\"")
-                ? "\"" + record.title.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : record.title
+                ? "\"" + record.title.replacing("\"", with: "\"\"") + "\"" : record.title
             lines.append("\(record.id)\t\(title)\t\(record.category.rawValue)")
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"

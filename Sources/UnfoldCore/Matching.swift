@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Whether `needle` occurs in `haystack`: memchr finds each candidate first
 /// byte, memcmp checks the rest (glibc's memmem needs _GNU_SOURCE, which

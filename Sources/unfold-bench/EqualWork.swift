@@ -16,7 +16,7 @@ func measureWithEachRenderer(_ arguments: [String], json: String?) -> Int32 {
             childArguments[index + 1] = childJSON!
         }
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: Programs().bench)
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         child.arguments = childArguments + ["--renderer", renderer]
         do { try child.run() } catch {
             FileHandle.standardError.write(Data("unfold-bench: \(error)\n".utf8))

@@ -180,16 +180,17 @@ func xdotool(_ arguments: [String]) throws -> String {
 
 /// Which program plays which side.
 struct Programs {
-    let bench: String
+    let app: String
     let reference: String
 
     init() {
-        bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        reference = URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("unfold-reference").path
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        app = directory.appendingPathComponent("unfold-bench-app").path
+        reference = directory.appendingPathComponent("unfold-reference").path
     }
 
-    /// Unfold's real application (in this binary: `--app`), with its frames reported.
-    func ours(_ arguments: [String]) -> [String] { [bench, "--app"] + arguments }
+    /// Unfold's real application, with its frames reported (`unfold-bench-app`).
+    func ours(_ arguments: [String]) -> [String] { [app] + arguments }
     func gtk(_ arguments: [String]) -> [String] { [reference] + arguments }
 }
 
@@ -329,68 +330,5 @@ enum ProcessBench {
             program.waitUntilIdle(quiet: 0.6)
             return program.peakResidentMegabytes()
         }
-    }
-}
-
-/// `unfold-bench --app [--groups N] [unfold's options]`: Unfold's application,
-/// as the `unfold` binary runs it, whose windows open at 760×620 and report
-/// their frames for `Contestant`. With `--groups N` the disclosure pages show
-/// N copies of the tutorial's hierarchy.
-@MainActor
-func runApplicationForBench(_ arguments: [String]) -> Int32 {
-    var arguments = arguments
-    var copies = 1
-    if arguments.first == "--groups", arguments.count >= 2, let count = Int(arguments[1]), count >= 1 {
-        copies = count
-        arguments.removeFirst(2)
-    }
-    Localization.setUp()
-    let application = UnfoldApplication(unique: false)
-    if copies > 1 {
-        application.hierarchy = (0..<copies).flatMap { copy in OutlineNode.sample.map { $0.renumbered(by: copy * 100) } }
-    }
-    application.onWindowOpened = { window in
-        gtk_window_set_default_size(gCast(window.window), 760, 620)
-        FrameReporter.attach(to: window)
-    }
-    return application.run(arguments: ["unfold"] + arguments)
-}
-
-extension OutlineNode {
-    /// The same tree with every ID moved by `offset` (copies of one tree stay unique).
-    func renumbered(by offset: Int) -> OutlineNode {
-        OutlineNode(id: id + offset, title: title, children: children.map { $0.renumbered(by: offset) })
-    }
-}
-
-/// Prints a line per painted frame of a window, as `Contestant` reads them.
-@MainActor
-enum FrameReporter {
-    private static var started = 0
-    private static var toldRenderer = false
-    private static var connections: [SignalConnection] = []
-
-    static func attach(to window: MainWindow) {
-        onSignal(window.window, "realize") {
-            let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window.window)!)
-            connections.append(onSignal(clock, "before-paint") { started = threadCPUMicroseconds() })
-            connections.append(onSignal(clock, "after-paint") {
-                if !toldRenderer, let renderer = gtk_native_get_renderer(OpaquePointer(window.window)) {
-                    print("renderer \(typeName(of: UnsafeMutablePointer<GObject>(renderer)))")
-                    toldRenderer = true
-                }
-                let page = window.collectionPage
-                let entry = String(cString: gtk_editable_get_text(gCast(page.searchEntry)))
-                let caption = String(cString: gtk_label_get_text(gCast(page.caption)))
-                print("frame \(g_get_monotonic_time()) \(threadCPUMicroseconds() - started) \(entry)\t\(caption)")
-                fflush(nil)
-            })
-        }
-    }
-
-    private static func threadCPUMicroseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return now.tv_sec * 1_000_000 + now.tv_nsec / 1000
     }
 }

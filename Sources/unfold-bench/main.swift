@@ -58,7 +58,6 @@ func memoryChild(_ variant: String, labels: Int) -> Never {
 }
 
 let status: Int32 = MainActor.assumeIsolated {
-    if arguments.first == "--app" { return runApplicationForBench(Array(arguments.dropFirst())) }
     if arguments.first == "--memory-child" {
         let rest = Array(arguments.dropFirst())
         guard rest.count == 2, let labels = Int(rest[1]) else { usage() }

@@ -16,7 +16,7 @@
  *
  * For the benchmark, every painted frame prints one line on standard output:
  *   frame <end µs, CLOCK_MONOTONIC> <main thread's CPU µs from before-paint to after-paint> <entry text>\t<caption>
- * (the last two for the label pages), and before the first, "renderer <GskRenderer type>". Unfold's side prints the same (unfold-bench --app). */
+ * (the last two for the label pages), and before the first, "renderer <GskRenderer type>". Unfold's side prints the same (unfold-bench-app). */
 
 #include <adwaita.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import UnfoldApp
 
 let status = MainActor.assumeIsolated {

@@ -289,6 +289,19 @@ final class AppProcessTests: XCTestCase {
     /// Across the narrow-window breakpoint and back, with animations on and
     /// off (libadwaita's switcher bar and squeezer once warned on every resize
     /// with them off).
+    /// The app, and the bench's copy of it, do without Foundation, which would
+    /// cost every process about 9 MB (and ICU's data) for a few conveniences.
+    func testTheAppDoesNotLoadFoundation() throws {
+        let directory = URL(fileURLWithPath: Self.executable).deletingLastPathComponent()
+        for program in [Self.executable, directory.appendingPathComponent("unfold-bench-app").path] {
+            let libraries = try Self.run("/usr/bin/ldd", [program])
+            XCTAssertEqual(libraries.status, 0, libraries.stderr)
+            XCTAssertTrue(libraries.stdout.contains("libgtk-4"), "ldd lists what \(program) loads")
+            let foundation = libraries.stdout.split(separator: "\n").filter { $0.contains("Foundation") || $0.contains("icu") }
+            XCTAssertEqual(foundation, [], "\(program) loads Foundation")
+        }
+    }
+
     /// Every icon the app shows, its window's icon included, has a bitmap at
     /// its size: none falls back to the SVG renderer, which costs a process
     /// 7 MB (librsvg and libxml2) for as long as it runs. The Native page is
