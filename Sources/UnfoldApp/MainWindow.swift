@@ -78,10 +78,16 @@ public final class MainWindow: WidgetImplementation {
     }
 
     /// Which pages exist yet (tests and the benchmark ask).
-    public var madePages: Set<Page> {
-        let made: [Page: Bool] = [.reveal: madeReveal != nil, .native: madeNative != nil,
-                                  .outline: madeOutline != nil, .collection: madeCollection != nil]
-        return Set(made.filter(\.value).keys)
+    public var madePages: Set<Page> { Set(Page.allCases.filter(isMade)) }
+
+    /// Whether `page` is made yet (asking for the page itself would make it).
+    public func isMade(_ page: Page) -> Bool {
+        switch page {
+        case .reveal: madeReveal != nil
+        case .native: madeNative != nil
+        case .outline: madeOutline != nil
+        case .collection: madeCollection != nil
+        }
     }
 
     /// The window's part in the collection page's work: "Note removed" with

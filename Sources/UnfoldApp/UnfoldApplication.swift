@@ -41,7 +41,9 @@ public final class UnfoldApplication {
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
+        Self.sayOptionErrorsAsUnfold(true)
         let status = g_application_run(gCast(application), Int32(cArguments.count), &cArguments)
+        Self.sayOptionErrorsAsUnfold(false)
         if let startupFailure {
             writeToStandardError("unfold: \(startupFailure)")
             return 1
@@ -80,6 +82,7 @@ public final class UnfoldApplication {
     /// be checked without the labels is checked here, by the process that was
     /// given the options.
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+        Self.sayOptionErrorsAsUnfold(false)  // parsed: what GLib prints now is not about the options
         if g_variant_dict_contains(options, "version") != 0 {
             print("unfold \(Self.version)")
             return 0
@@ -115,6 +118,27 @@ public final class UnfoldApplication {
         }
         return -1
     }
+
+    /// While GApplication parses the options, what it prints on error (GLib's
+    /// words: "Unknown option --bogus") is said as Unfold's other messages
+    /// are, with a pointer to the list of options.
+    private static func sayOptionErrorsAsUnfold(_ on: Bool) {
+        guard on else {
+            if let previous = printerrBeforeParsing { g_set_printerr_handler(previous.handler) }
+            printerrBeforeParsing = nil
+            return
+        }
+        guard printerrBeforeParsing == nil else { return }
+        printerrBeforeParsing = PrintHandler(handler: g_set_printerr_handler { message in
+            guard let message else { return }
+            var text = String(cString: message)
+            while text.last?.isNewline == true { text.removeLast() }
+            writeToStandardError("unfold: " + fill(tr("{problem} (unfold --help lists the options)"), ["problem": text]))
+        })
+    }
+
+    private struct PrintHandler { let handler: GPrintFunc? }
+    private static var printerrBeforeParsing: PrintHandler?
 
     /// Prints `message` for this launch and returns its exit status, 1 (as GLib's
     /// own option errors do).

@@ -59,7 +59,7 @@ enum FrameReporter {
                 // The collection's filter and caption, once that page is made
                 // (asking for the page would make it).
                 var entry = "", caption = ""
-                if window.madePages.contains(.collection) {
+                if window.isMade(.collection) {
                     entry = String(cString: gtk_editable_get_text(gCast(window.collectionPage.searchEntry)))
                     caption = String(cString: gtk_label_get_text(gCast(window.collectionPage.caption)))
                 }

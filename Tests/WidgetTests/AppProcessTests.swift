@@ -127,8 +127,11 @@ final class AppProcessTests: XCTestCase {
 
     func testUnknownOptionIsReportedWithANonZeroExit() throws {
         let output = try Self.run(Self.executable, ["--no-such-option"])
-        XCTAssertNotEqual(output.status, 0)
-        XCTAssertTrue(output.stderr.contains("--no-such-option"), "stderr: \(output.stderr)")
+        XCTAssertEqual(output.status, 1)
+        XCTAssertEqual(output.stderr, "unfold: Unknown option --no-such-option (unfold --help lists the options)\n")
+        let missing = try Self.run(Self.executable, ["--page"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "unfold: Missing argument for --page (unfold --help lists the options)\n")
     }
 
     func testHelpListsTheOptions() throws {
