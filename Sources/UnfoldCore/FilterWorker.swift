@@ -10,7 +10,7 @@ import Synchronization
 /// Nothing here knows about GTK: the app's side is `CollectionFilter`.
 public final class FilterWorker: Sendable {
     public enum Event: Sendable {
-        /// A scan longer than `progressInterval` is this far through (0–1).
+        /// A scan longer than a frame is this far through (0–1): see `progressIsDue`.
         case progress(generation: Int, fraction: Double)
         /// The result of a request: record positions, in the collection's order.
         case finished(generation: Int, filter: LabelFilter, indices: [Int])
@@ -20,8 +20,18 @@ public final class FilterWorker: Sendable {
 
     /// Positions examined between two looks at whether the request is still the newest.
     static let step = 8_192
-    /// How often a long scan reports how far it has got (ns).
-    static let progressInterval: UInt64 = 16_000_000
+    /// A scan says how far it has got once it outlasts a frame, then ten
+    /// times a second: each report repaints the window, and a repaint every
+    /// frame would take CPU the scan needs (with GL drawn on the CPU, as
+    /// llvmpipe does, most of a core).
+    static let firstProgress: UInt64 = 16_000_000
+    static let progressInterval: UInt64 = 100_000_000
+
+    /// Whether a scan that last reported `sinceLast` ns ago (or started then,
+    /// when it has not reported yet) reports now.
+    public static func progressIsDue(sinceLast: UInt64, reportsSoFar: Int) -> Bool {
+        sinceLast >= (reportsSoFar == 0 ? firstProgress : progressInterval)
+    }
 
     private let session: Mutex<FilterSession>
     private let newest = Atomic<Int>(0)
@@ -80,14 +90,16 @@ public final class FilterWorker: Sendable {
         guard isCurrent(generation) else { return report(.cancelled(generation: generation, examined: 0)) }
         var pass = session.withLock { $0.start(filter) }
         var lastReport = DispatchTime.now().uptimeNanoseconds
+        var reports = 0
         while !pass.isDone {
             pass.run(upTo: Self.step)
             guard isCurrent(generation) else {
                 return report(.cancelled(generation: generation, examined: pass.examined))
             }
             let now = DispatchTime.now().uptimeNanoseconds
-            if now - lastReport >= Self.progressInterval, !pass.isDone {
+            if Self.progressIsDue(sinceLast: now - lastReport, reportsSoFar: reports), !pass.isDone {
                 lastReport = now
+                reports += 1
                 report(.progress(generation: generation, fraction: pass.fractionDone))
             }
         }

@@ -88,6 +88,16 @@ final class FilterWorkerTests: XCTestCase {
         XCTAssertEqual(finished.first?.indices, Self.big.records.indices.filter { LabelFilter(query: "ru").matches(Self.big.records[$0]) })
     }
 
+    /// The first report once a scan outlasts a frame; then ten a second, not
+    /// sixty: each one repaints the window, which takes CPU from the scan.
+    func testProgressIsToldAfterAFrameThenTenTimesASecond() {
+        XCTAssertFalse(FilterWorker.progressIsDue(sinceLast: 15_000_000, reportsSoFar: 0))
+        XCTAssertTrue(FilterWorker.progressIsDue(sinceLast: 16_000_000, reportsSoFar: 0))
+        XCTAssertFalse(FilterWorker.progressIsDue(sinceLast: 16_000_000, reportsSoFar: 1))
+        XCTAssertFalse(FilterWorker.progressIsDue(sinceLast: 99_000_000, reportsSoFar: 3))
+        XCTAssertTrue(FilterWorker.progressIsDue(sinceLast: 100_000_000, reportsSoFar: 3))
+    }
+
     func testALongScanReportsProgressInOrder() {
         let reports = Reports()
         let worker = FilterWorker(collection: Self.big) { reports.append($0) }
