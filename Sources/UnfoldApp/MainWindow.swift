@@ -47,34 +47,31 @@ public final class MainWindow: WidgetImplementation {
     private var initialCollection: LabelCollection?
 
     public var revealPage: RevealPage {
-        if let madeReveal { return madeReveal }
-        let page = hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage()
-        madeReveal = page
-        place(page.widget, as: .reveal)
-        return page
+        made(.reveal, \.madeReveal) { hierarchy.map(RevealPage.init(nodes:)) ?? RevealPage() }
     }
     public var nativePage: NativePage {
-        if let madeNative { return madeNative }
-        let page = NativePage(nodes: hierarchy ?? SampleData.hierarchy)
-        madeNative = page
-        place(page.widget, as: .native)
-        return page
+        made(.native, \.madeNative) { NativePage(nodes: hierarchy ?? SampleData.hierarchy) }
     }
     public var outlinePage: OutlinePage {
-        if let madeOutline { return madeOutline }
-        let page = OutlinePage(roots: hierarchy ?? SampleData.hierarchy)
-        madeOutline = page
-        place(page.widget, as: .outline)
-        return page
+        made(.outline, \.madeOutline) { OutlinePage(roots: hierarchy ?? SampleData.hierarchy) }
     }
     public var collectionPage: CollectionPage {
-        if let madeCollection { return madeCollection }
-        let page = labelsName.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: initialCollection ?? SampleData.labels)
-        initialCollection = nil
-        madeCollection = page
-        place(page.widget, as: .collection)
-        connect(page)
-        return page
+        made(.collection, \.madeCollection) {
+            let page = labelsName.map(CollectionPage.init(loading:)) ?? CollectionPage(collection: initialCollection ?? SampleData.labels)
+            initialCollection = nil
+            connect(page)
+            return page
+        }
+    }
+
+    /// The page in `slot`, made by `make` and put in its place the first time.
+    private func made<Content: PageContent>(_ page: Page, _ slot: ReferenceWritableKeyPath<MainWindow, Content?>,
+                                            _ make: () -> Content) -> Content {
+        if let content = self[keyPath: slot] { return content }
+        let content = make()
+        self[keyPath: slot] = content
+        place(content.widget, as: page)
+        return content
     }
 
     /// Which pages exist yet (tests and the benchmark ask).

@@ -39,3 +39,14 @@ public enum Page: String, CaseIterable, Sendable {
     /// "reveal, native, outline, collection", for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
+
+/// What a window shows as a page: its root widget owns it.
+@MainActor
+protocol PageContent: AnyObject {
+    var widget: WidgetPointer { get }
+}
+
+extension RevealPage: PageContent {}
+extension NativePage: PageContent {}
+extension OutlinePage: PageContent {}
+extension CollectionPage: PageContent {}
