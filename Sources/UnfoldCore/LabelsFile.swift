@@ -18,6 +18,21 @@ public enum LabelsFile {
         public let column: Int
         public let byteOffset: Int
         public var description: String { "line \(line), column \(column)" }
+
+        /// Where `offset` is in `bytes`, whose first line starts at
+        /// `firstLineStart` (past a byte-order mark). Columns count characters,
+        /// as editors do: continuation bytes do not start one.
+        init(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, firstLineStart: Int = 0) {
+            let end = min(offset, bytes.count)
+            var line = 1, lineStart = firstLineStart
+            for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            self.line = line
+            column = bytes[min(lineStart, end)..<end].filter { $0 & 0xC0 != 0x80 }.count + 1
+            byteOffset = offset
+        }
     }
 
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -165,14 +180,7 @@ private struct Reader {
     var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     func location(at offset: Int) -> LabelsFile.Location {
-        var line = 1, lineStart = start
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        // Columns count characters, not bytes: continuation bytes do not start one.
-        let column = bytes[lineStart..<min(offset, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count + 1
-        return LabelsFile.Location(line: line, column: column, byteOffset: offset)
+        bytes.withUnsafeBufferPointer { LabelsFile.Location(of: offset, in: $0, firstLineStart: start) }
     }
 
     func error(_ problem: String, at offset: Int? = nil) -> ParseError {

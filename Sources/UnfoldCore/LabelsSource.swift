@@ -103,9 +103,7 @@ public final class LabelsSource: @unchecked Sendable {
             if read == 0 { break }
             // A NUL byte is in no text file: stop reading a binary one at once.
             if let nul = memchr(buffer + count, 0, read) {
-                let offset = count + (UnsafeRawPointer(nul) - UnsafeRawPointer(buffer + count))
-                throw LabelsFile.Failure(path: name, location: nil,
-                                         problem: "holds a NUL byte at byte offset \(offset): it is not a text file")
+                throw nulByte(at: count + (UnsafeRawPointer(nul) - UnsafeRawPointer(buffer + count)), in: buffer)
             }
             count += read
             if count > limit { throw tooLarge(limit) }
@@ -142,9 +140,8 @@ public final class LabelsSource: @unchecked Sendable {
                 }
                 if read == 0 { break }
                 if let nul = memchr(buffer.baseAddress! + count, 0, read) {
-                    let offset = count + (UnsafeRawPointer(nul) - UnsafeRawPointer(buffer.baseAddress! + count))
-                    failure = LabelsFile.Failure(path: name, location: nil,
-                                                 problem: "holds a NUL byte at byte offset \(offset): it is not a text file")
+                    failure = nulByte(at: count + (UnsafeRawPointer(nul) - UnsafeRawPointer(buffer.baseAddress! + count)),
+                                      in: buffer.baseAddress!)
                     break
                 }
                 count += read
@@ -163,6 +160,16 @@ public final class LabelsSource: @unchecked Sendable {
         }
         progress(.reading(bytes: bytes.count, of: size))
         return bytes
+    }
+
+    /// A NUL byte is in no text file: a binary one is stopped at once, and
+    /// told by line and column like any other error (and by byte offset, which
+    /// is what a binary file's reader looks for).
+    private func nulByte(at offset: Int, in buffer: UnsafePointer<UInt8>) -> LabelsFile.Failure {
+        let skipped = offset >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+        let location = LabelsFile.Location(of: offset, in: UnsafeBufferPointer(start: buffer, count: offset), firstLineStart: skipped)
+        return LabelsFile.Failure(path: name, location: location,
+                                  problem: "holds a NUL byte (byte offset \(offset)): it is not a text file")
     }
 
     private func tooLarge(_ limit: Int) -> LabelsFile.Failure {

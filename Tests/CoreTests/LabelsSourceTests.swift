@@ -103,12 +103,22 @@ final class LabelsSourceTests: XCTestCase {
         XCTAssertEqual(try source.readAll(), Array(text.utf8))
     }
 
+    /// A NUL byte is told where an editor would find it: line, and column in
+    /// characters (with its byte offset, for a binary file's reader).
+    func testANulByteIsToldByLineAndColumn() throws {
+        let bytes = Array("\u{FEFF}1\tA\ttile\n2\tÉé".utf8) + [0] + Array("\tdot\n".utf8)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("nul.tsv"), contents: Data(bytes)))
+        XCTAssertThrowsError(try LabelsSource.open(path: path("nul.tsv"), name: "nul.tsv").readAll()) {
+            XCTAssertEqual("\($0)", "nul.tsv:2:5: holds a NUL byte (byte offset 18): it is not a text file")
+        }
+    }
+
     /// A binary file or an endless stream is no labels file: the reading
     /// stops at its first NUL byte, or at the limit.
     func testBinaryAndEndlessSourcesStopEarly() throws {
         let zero = try LabelsSource.open(path: "/dev/zero")
         XCTAssertThrowsError(try zero.readAll()) {
-            XCTAssertEqual("\($0)", "/dev/zero: holds a NUL byte at byte offset 0: it is not a text file")
+            XCTAssertEqual("\($0)", "/dev/zero:1:1: holds a NUL byte (byte offset 0): it is not a text file")
         }
         // The writer outlives the reader, as `yes` would: it must not be killed for it.
         signal(SIGPIPE, SIG_IGN)

@@ -78,8 +78,8 @@ final class LabelsFileMatrixTests: XCTestCase {
         write("blank.json", #"[{"id": 1, "title": "", "category": "tile"}]"#)
         try assertFails(["--labels", "blank.json"], saying: "blank.json:1:21: this label's title is empty")
         write("nul.tsv", [0x31, 0x09, 0x41, 0x00, 0x42, 0x09] + Array("tile\n".utf8))
-        try assertFails(["--labels", "nul.tsv"], saying: "nul.tsv: holds a NUL byte at byte offset 3: it is not a text file")
-        try assertFails(["--labels", "/dev/zero"], saying: "/dev/zero: holds a NUL byte at byte offset 0: it is not a text file")
+        try assertFails(["--labels", "nul.tsv"], saying: "nul.tsv:1:4: holds a NUL byte (byte offset 3): it is not a text file")
+        try assertFails(["--labels", "/dev/zero"], saying: "/dev/zero:1:1: holds a NUL byte (byte offset 0): it is not a text file")
     }
 
     /// `--labels <(command)`, as a shell passes it.
