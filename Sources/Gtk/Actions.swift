@@ -30,6 +30,11 @@ public enum Actions {
         return action.opaque
     }
 
+    /// A disabled action does nothing, and its keys go on to the focused widget.
+    public static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
     public static func setState(_ action: OpaquePointer, _ state: String) {
         g_simple_action_set_state(action, g_variant_new_string(state))
     }

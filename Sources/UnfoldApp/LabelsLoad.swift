@@ -32,12 +32,20 @@ public final class LabelsLoad {
         self.origin = origin
     }
 
-    /// How the labels are named in messages.
+    /// How the labels are named in messages: a file as the user wrote it.
     public var name: String {
         switch origin {
         case .file(let source): source.name
         case .synthetic(let count): fill(ntr("{count} generated label", "{count} generated labels", count), ["count": formatted(count)])
         }
+    }
+
+    /// How a window showing them is titled: a regular file by its own name
+    /// ("countries.tsv", not "../data/countries.tsv"); a stream as it was
+    /// given (a FIFO's path, `/dev/fd/63` for `<(command)`).
+    public var title: String {
+        guard case .file(let source) = origin, source.size != nil, !source.name.hasSuffix("/") else { return name }
+        return String(source.name.split(separator: "/").last ?? Substring(source.name))
     }
 
     public var isCancelled: Bool { flag.isSet }

@@ -308,22 +308,35 @@ public final class MainWindow: WidgetImplementation {
                            maximized: gtk_window_is_maximized(gCast(window)) != 0, page: remembersPage ? currentPage : nil)
     }
 
-    /// The toast shown now, if any (tests read it).
-    public private(set) var toast: ObjectRef?
+    /// The toast shown now, if any (tests read it). While it shows, Ctrl+Z
+    /// does what its Undo does.
+    public private(set) var toast: ObjectRef? {
+        didSet {
+            if toast == nil { undoLastNoteRemoval = nil }
+            if let undoAction { Actions.setEnabled(undoAction, toast != nil) }
+        }
+    }
+    private var undoLastNoteRemoval: (@MainActor () -> Void)?
+    private var undoAction: OpaquePointer?
 
     /// "Note removed", with Undo, for a moment.
     private func offerToRestore(_ note: String, for id: Int) {
         let toast = ObjectRef(adopting: UnsafeMutableRawPointer(adw_toast_new(tr("Note removed"))!))
         adw_toast_set_button_label(toast.opaque, tr("_Undo"))
-        onSignal(toast.raw, "button-clicked") { [unowned self] in
+        let undo: @MainActor () -> Void = { [unowned self] in
             self.collectionPage.restoreNote(note, for: id)
             // Back to the row whose note came back (the toast, and its button, go).
             if let row = self.collectionPage.column.row(for: id) { gtk_widget_grab_focus(row) }
         }
+        onSignal(toast.raw, "button-clicked", undo)
         onSignal(toast.raw, "dismissed") { [weak self, weak toast] in
             if let self, self.toast === toast { self.toast = nil }
         }
         self.toast = toast
+        undoLastNoteRemoval = { [unowned self, weak toast] in
+            undo()
+            if let toast { adw_toast_dismiss(toast.opaque) }
+        }
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
         // The toast's parts (libadwaita 1.2 leaves them named after their types).
         for shown in Widgets.descendants(of: toastOverlay, ofType: g_type_from_name("AdwToastWidget")) {
@@ -363,5 +376,9 @@ public final class MainWindow: WidgetImplementation {
             self.focusPage()
         }
         Actions.add(to: window, "show-help-overlay") { [unowned self] in self.showShortcuts() }
+        // Disabled but while "Note removed" shows: otherwise Ctrl+Z is the
+        // text field's own undo.
+        undoAction = Actions.add(to: window, "undo-note-removal") { [unowned self] in self.undoLastNoteRemoval?() }
+        Actions.setEnabled(undoAction!, false)
     }
 }

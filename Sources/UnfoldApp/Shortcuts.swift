@@ -47,6 +47,7 @@ enum Shortcuts {
                 Shortcut(title: tr("Start filtering"), action: nil, keys: [tr("any letter")]),
                 Shortcut(title: tr("Clear the filter"), action: nil, keys: ["Escape"]),
                 Shortcut(title: tr("Edit the focused label’s note"), action: nil, keys: ["Return", "space"]),
+                Shortcut(title: tr("Undo the removal of a note"), action: "win.undo-note-removal", keys: ["<Control>z"]),
             ]),
         ]
     }

@@ -264,7 +264,7 @@ public final class UnfoldApplication {
     private func showLabels(_ load: LabelsLoad, page: Page?, launch: Launch) {
         var state = stateStore.load() ?? WindowState()
         state.page = page ?? .collection
-        let window = openWindow(state: state, loading: load.name)
+        let window = openWindow(state: state, loading: load.title)
         window.remembersPage = false
         var finished = false
         Timeout.after(milliseconds: Self.loadingWindowDelay) { [weak window] in

@@ -209,6 +209,10 @@ final class AppProcessTests: XCTestCase {
             XCTAssertTrue(nodes.contains { $0.name == name }, "row \(name)")
         }
         XCTAssertEqual(Self.selectedPage(nodes), "Collection", "a labels file opens on the collection")
+        // Titled by the file's own name, not the path that led to it.
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        XCTAssertTrue(nodes.contains { $0.role == "frame" && $0.name == "\(name) — Label Collection" },
+                      "\(nodes.filter { $0.role == "frame" }.map(\.name))")
     }
 
     /// The page tab that is selected, as assistive technologies see it.

@@ -256,6 +256,24 @@ final class LabelsFileMatrixTests: XCTestCase {
         }
     }
 
+    /// What prints and exits needs no display, even through the run command.
+    func testTheRunCommandPrintsTheVersionWithoutADisplay() throws {
+        let (wrapper, environment) = try runCommand()
+        var headless = environment
+        headless.removeValue(forKey: "DISPLAY")
+        headless.removeValue(forKey: "WAYLAND_DISPLAY")
+        let version = Process()
+        version.executableURL = wrapper
+        version.arguments = ["run", "--version"]
+        version.environment = headless
+        let output = Pipe()
+        version.standardOutput = output
+        try version.run()
+        version.waitUntilExit()
+        XCTAssertEqual(version.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "unfold 0.1.0\n")
+    }
+
     func testTheRunCommandResolvesPathsWhereItIsTyped() throws {
         write("here.tsv", "1\tFrom where it was typed\ttile\n")
         let (wrapper, environment) = try runCommand()

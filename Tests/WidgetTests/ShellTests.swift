@@ -168,6 +168,38 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// While "Note removed" shows, Ctrl+Z does what its Undo does, as in
+    /// GNOME's Files; otherwise Ctrl+Z is the focused text field's own undo.
+    func testCtrlZUndoesANoteRemovalWhileItsToastShows() {
+        Self.withApplication(["unfold", "--page", "collection"]) { _, main in
+            let page = main.collectionPage
+            settle(page)
+            let id = page.visibleIDs[0]
+            page.restoreNote("Call back", for: id)
+            guard let row = page.column.row(for: id),
+                  let pencil = descendants(of: row, ofType: gtk_menu_button_get_type()).first,
+                  let popover = gtk_menu_button_get_popover(gCast(pencil)).map({ gCast($0, to: GtkWidget.self) }),
+                  let entry = descendants(of: popover, ofType: gtk_entry_get_type()).first else { return XCTFail("no note to edit") }
+            gtk_menu_button_popup(gCast(pencil))
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) != 0 }))
+            gtk_editable_set_text(gCast(entry), "")
+            gtk_menu_button_popdown(gCast(pencil))
+            XCTAssertTrue(iterate(until: { main.toast != nil && gtk_widget_get_mapped(popover) == 0 }), "the toast shows")
+            XInput.key("ctrl+z")
+            XCTAssertTrue(iterate(until: { page.notes[id] == "Call back" }), "Ctrl+Z puts the note back")
+            XCTAssertTrue(iterate(until: { main.toast == nil }), "and the toast goes")
+
+            // No toast: the key is the filter's.
+            gtk_widget_grab_focus(page.searchEntry)
+            XInput.type("ab")
+            XCTAssertTrue(iterate(until: { String(cString: gtk_editable_get_text(gCast(page.searchEntry))) == "ab" }))
+            XInput.key("ctrl+z")
+            XCTAssertTrue(iterate(until: { String(cString: gtk_editable_get_text(gCast(page.searchEntry))) != "ab" }),
+                          "Ctrl+Z undoes the typing in the filter")
+            XCTAssertEqual(page.notes[id], "Call back")
+        }
+    }
+
     /// At launch and after every page switch (Alt+1…4, the switcher, the
     /// menu's action), the focus is on the page's first control.
     func testTheFocusStartsOnThePagesFirstControl() {
