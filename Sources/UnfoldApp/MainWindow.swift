@@ -93,8 +93,7 @@ public final class MainWindow: WidgetImplementation {
         collectionPage.onNoteRemoved = { [unowned self] id, note in self.offerToRestore(note, for: id) }
         // What typing elsewhere put in the filter (key capture, below) brings the
         // focus there, to go on typing: a space then is text, not the toggle's.
-        onSignal(collectionPage.searchEntry, "changed") { [unowned self] in
-            let entry = collectionPage.searchEntry
+        onSignal(collectionPage.searchEntry, "changed") { [unowned self, entry = collectionPage.searchEntry] in
             guard self.currentPage == .collection, gtk_window_is_active(gCast(self.window)) != 0,
                   gtk_editable_get_text(gCast(entry)).pointee != 0,
                   gtk_root_get_focus(OpaquePointer(self.window)).map({ UnsafeMutableRawPointer($0) == UnsafeMutableRawPointer(entry)
