@@ -201,8 +201,8 @@ meson_phase() {
 # The Swift sources and the user interface files git tracks (sorted by bytes);
 # outside a git checkout (a release tarball, a Flatpak build), those found.
 swift_sources() {
-  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files 'Sources/*.swift' ':!Sources/UnfoldCore'
-  else find Sources -name '*.swift' ! -path 'Sources/UnfoldCore/*' | LC_ALL=C sort; fi
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files 'Sources/*.swift'
+  else find Sources -name '*.swift' | LC_ALL=C sort; fi
 }
 ui_files() {
   if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files 'data/ui/*.ui'

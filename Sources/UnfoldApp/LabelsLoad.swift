@@ -88,6 +88,13 @@ public final class LabelsLoad {
     }
 }
 
+extension LabelsFile.Failure {
+    /// The failure as the user's terminal shows it: its place as it is, what
+    /// is wrong in the user's language (UnfoldCore keeps it as a template and
+    /// values, having no gettext of its own).
+    public var translated: String { description(translatedBy: tr) }
+}
+
 extension LabelsLoad.Progress {
     init(_ reading: LabelsSource.Progress) {
         switch reading {

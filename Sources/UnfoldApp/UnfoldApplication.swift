@@ -192,7 +192,7 @@ public final class UnfoldApplication {
             }
             origin = chosen
         } catch {
-            unfold_command_line_printerr(gCast(commandLine), "unfold: \(error)")
+            unfold_command_line_printerr(gCast(commandLine), "unfold: \(error.translated)")
             return 1
         }
         showLabels(LabelsLoad(origin), page: page, launch: Launch(commandLine))
@@ -218,12 +218,12 @@ public final class UnfoldApplication {
         if path == "-" || g_variant_dict_contains(options, labelsOnStandardInput) != 0 {
             let name = path == "-" ? tr("standard input") : path
             guard let stream = g_application_command_line_get_stdin(gCast(commandLine)).map({ ObjectRef(adopting: UnsafeMutableRawPointer($0)) }) else {
-                throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: this launch has no standard input")
+                throw LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.Problem(.noStandardInput))
             }
             // A GUnixInputStream: its descriptor is ours to duplicate and keep.
             let descriptor = dup(Properties.int(stream.raw, "fd"))
             guard descriptor >= 0 else {
-                throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(String(cString: strerror(errno)))")
+                throw LabelsFile.Failure(path: name, location: nil, problem: LabelsSource.readProblem(errno))
             }
             return .file(try LabelsSource(descriptor: descriptor, name: name))
         }
@@ -289,7 +289,7 @@ public final class UnfoldApplication {
                 window.present()
                 self.end(launch, status: 0, message: nil)
             case .failure(let failure):
-                self.end(launch, status: 1, message: "\(failure)")
+                self.end(launch, status: 1, message: failure.translated)
                 gtk_window_destroy(gCast(window.window))
             }
         })

@@ -7,7 +7,8 @@ import Glibc
 /// (`[` is JSON); a UTF-8 byte-order mark before it is skipped. The file is
 /// only ever read.
 ///
-/// Every problem is an error that says, in words, what and where: a missing,
+/// Every problem is an error that says, in words (which the app says in the
+/// user's language: see `Problem`), what and where: a missing,
 /// unreadable or wrong kind of file, invalid UTF-8 (byte offset), malformed
 /// JSON or TSV (line and column), an unknown category, a duplicate ID (both
 /// places). A file with no bytes but blanks is an error too — `[]` is how to
@@ -38,23 +39,31 @@ public enum LabelsFile {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public let path: String
         public let location: Location?
-        public let problem: String
+        /// What is wrong, kept as a message the app says in the user's language.
+        public let message: Problem
 
-        public init(path: String, location: Location?, problem: String) {
+        public init(path: String, location: Location?, problem: Problem) {
             self.path = path
             self.location = location
-            self.problem = problem
+            message = problem
         }
 
-        public var description: String {
-            location.map { "\(path):\($0.line):\($0.column): \(problem)" } ?? "\(path): \(problem)"
+        /// What is wrong, in English.
+        public var problem: String { message.description }
+
+        public var description: String { description(translatedBy: { $0 }) }
+
+        /// Where, then what, with the problem's template put into the user's
+        /// language by `translate` (gettext, in the app). The "path:line:column: "
+        /// in front is the same in every language: editors and terminals jump to it.
+        public func description(translatedBy translate: (String) -> String) -> String {
+            let problem = message.description(translatedBy: translate)
+            return location.map { "\(path):\($0.line):\($0.column): \(problem)" } ?? "\(path): \(problem)"
         }
     }
 
     /// The problem of a read or parse that `isCancelled` stopped.
-    public static let stopped = "stopped before the end"
-    /// Titles whose folded copies outgrow the collection's 4-byte offsets.
-    static let tooLarge = "the titles take more than 4 GB once folded for search"
+    public static let stopped = Problem(.stopped)
 
     /// Reads and parses the file at `path`, start to end, on this thread.
     public static func load(path: String) throws(Failure) -> LabelCollection {
@@ -73,15 +82,14 @@ public enum LabelsFile {
                              isCancelled: () -> Bool = { false }) throws(Failure) -> LabelCollection {
         var reader = Reader(bytes: bytes)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw Failure(path: path, location: nil,
-                          problem: "the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
+            throw Failure(path: path, location: nil, problem: Problem(.inUTF16))
         }
         if let offset = firstInvalidUTF8(bytes) {
-            throw Failure(path: path, location: reader.location(at: offset), problem: "invalid UTF-8 at byte offset \(offset)")
+            throw Failure(path: path, location: reader.location(at: offset), problem: Problem(.invalidUTF8, ["offset": String(offset)]))
         }
         reader.skipWhitespace()
         guard let first = reader.peek else {
-            throw Failure(path: path, location: nil, problem: "the file is empty: it holds no labels (write [] for an empty collection)")
+            throw Failure(path: path, location: nil, problem: Problem(.empty))
         }
         // Records remember where they start as a byte offset; lines and columns
         // are worked out only for a message (counting them for every record
@@ -97,15 +105,15 @@ public enum LabelsFile {
         do throws(Reader.ParseError) {
             func checkpoint(_ offset: Int, _ builder: LabelCollection.Builder) throws(Reader.ParseError) {
                 if isCancelled() { throw Reader.ParseError(offset: offset, problem: stopped) }
-                if builder.isTooLarge { throw Reader.ParseError(offset: offset, problem: tooLarge) }
+                if builder.isTooLarge { throw Reader.ParseError(offset: offset, problem: Problem(.titlesTooLarge)) }
                 progress(Double(offset) / Double(max(bytes.count, 1)))
             }
             switch first {
             case UInt8(ascii: "["): try reader.jsonRecords(into: &builder, offsets: &offsets, checkpoint)
             case UInt8(ascii: "{"):
-                throw reader.error("this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
+                throw reader.error(.oneJSONObject)
             case _ where path.lowercased().hasSuffix(".json"):
-                throw reader.error("a JSON labels file is an array, starting with “[” (JSON has no comments)")
+                throw reader.error(.jsonWithoutArray)
             default: try reader.tsvRecords(into: &builder, offsets: &offsets, checkpoint)
             }
             try checkpoint(reader.offset, builder)
@@ -118,7 +126,10 @@ public enum LabelsFile {
         } catch {
             let first = reader.location(at: Int(offsets[error.firstIndex]))
             let second = reader.location(at: Int(offsets[error.secondIndex]))
-            throw Failure(path: path, location: second, problem: "duplicate label ID \(error.id): first at \(first), again at \(second)")
+            throw Failure(path: path, location: second, problem: Problem(.duplicateID, [
+                "id": String(error.id), "first_line": String(first.line), "first_column": String(first.column),
+                "line": String(second.line), "column": String(second.column),
+            ]))
         }
     }
 
@@ -163,7 +174,7 @@ public enum LabelsFile {
 private struct Reader {
     struct ParseError: Error {
         let offset: Int
-        let problem: String
+        let problem: LabelsFile.Problem
     }
 
     let bytes: [UInt8]
@@ -183,21 +194,12 @@ private struct Reader {
         bytes.withUnsafeBufferPointer { LabelsFile.Location(of: offset, in: $0, firstLineStart: start) }
     }
 
-    func error(_ problem: String, at offset: Int? = nil) -> ParseError {
-        ParseError(offset: offset ?? self.offset, problem: problem)
+    func error(_ template: LabelsFile.Problem.Template, _ values: [String: String] = [:], at offset: Int? = nil) -> ParseError {
+        ParseError(offset: offset ?? self.offset, problem: LabelsFile.Problem(template, values))
     }
 
     mutating func skipWhitespace() {
         while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
-    }
-
-    /// `what` is only made into words when it is missing (once per file, not per label).
-    mutating func expect(_ character: Character, _ what: @autoclosure () -> String) throws(ParseError) {
-        skipWhitespace()
-        guard peek == character.asciiValue else {
-            throw error(peek == nil ? "the file ends where \(what()) should be" : "expected \(what())")
-        }
-        offset += 1
     }
 
     // MARK: JSON
@@ -206,7 +208,7 @@ private struct Reader {
 
     mutating func jsonRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32],
                               _ checkpoint: Checkpoint) throws(ParseError) {
-        try expect("[", "“[”")
+        offset += 1  // the “[” that told the file is JSON
         skipWhitespace()
         if peek == UInt8(ascii: "]") {
             offset += 1
@@ -216,21 +218,22 @@ private struct Reader {
                 offsets.append(UInt32(start))
                 if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
                 skipWhitespace()
-                guard let byte = peek else { throw error("the file ends inside the array: expected “,” or “]”") }
+                guard let byte = peek else { throw error(.endsInsideArray) }
                 offset += 1
                 if byte == UInt8(ascii: "]") { break }
-                guard byte == UInt8(ascii: ",") else { throw error("expected “,” or “]” after a label", at: offset - 1) }
+                guard byte == UInt8(ascii: ",") else { throw error(.expectedCommaOrBracket, at: offset - 1) }
             }
         }
         skipWhitespace()
-        guard peek == nil else { throw error("unexpected content after the array") }
+        guard peek == nil else { throw error(.contentAfterArray) }
     }
 
     /// Reads one label object into `builder`; returns where it starts.
     mutating func jsonRecord(into builder: inout LabelCollection.Builder) throws(ParseError) -> Int {
         skipWhitespace()
         let start = offset
-        try expect("{", "a label object “{”")
+        guard peek == UInt8(ascii: "{") else { throw error(peek == nil ? .endsWhereLabelShouldBe : .expectedLabel) }
+        offset += 1
         var id: Int?, title: (text: Text, offset: Int)?, category: LabelRecord.Category?
         skipWhitespace()
         if peek != UInt8(ascii: "}") {
@@ -241,7 +244,7 @@ private struct Reader {
                 let field = withUTF8(key) { key in Self.labelFields.firstIndex { Self.utf8(key, is: $0) } }
                 skipWhitespace()
                 guard peek == UInt8(ascii: ":") else {
-                    throw error(peek == nil ? "the file ends where “:” after “\(string(key))” should be" : "expected “:” after “\(string(key))”")
+                    throw error(peek == nil ? .endsWhereColonShouldBe : .expectedColon, ["key": shown(string(key))])
                 }
                 offset += 1
                 skipWhitespace()
@@ -250,21 +253,21 @@ private struct Reader {
                 case 0 where id == nil: id = try jsonInteger()
                 case 1 where title == nil: title = (try jsonText(), valueOffset)
                 case 2 where category == nil: category = try self.category(try jsonText(), at: valueOffset)
-                case 0, 1, 2: throw error("“\(string(key))” appears twice in one label", at: keyOffset)
-                default: throw error("unknown field “\(string(key))”: a label has id, title and category", at: keyOffset)
+                case 0, 1, 2: throw error(.fieldTwice, ["key": shown(string(key))], at: keyOffset)
+                default: throw error(.unknownField, ["key": shown(string(key))], at: keyOffset)
                 }
                 skipWhitespace()
-                guard let byte = peek else { throw error("the file ends inside a label") }
+                guard let byte = peek else { throw error(.endsInsideLabel) }
                 offset += 1
                 if byte == UInt8(ascii: "}") { break }
-                guard byte == UInt8(ascii: ",") else { throw error("expected “,” or “}” in a label", at: offset - 1) }
+                guard byte == UInt8(ascii: ",") else { throw error(.expectedCommaOrBrace, at: offset - 1) }
             }
         } else {
             offset += 1
         }
-        guard let id else { throw error("this label has no “id”", at: start) }
-        guard let title else { throw error("this label has no “title”", at: start) }
-        guard let category else { throw error("this label has no “category”", at: start) }
+        guard let id else { throw error(.missingField, ["field": "id"], at: start) }
+        guard let title else { throw error(.missingField, ["field": "title"], at: start) }
+        guard let category else { throw error(.missingField, ["field": "category"], at: start) }
         try append(id: id, title: title.text, at: title.offset, category: category, to: &builder)
         return start
     }
@@ -284,19 +287,19 @@ private struct Reader {
         }
         let digits = String(decoding: bytes[start..<offset], as: UTF8.self)
         if let byte = peek, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            throw error("an id must be a whole number", at: start)
+            throw error(.fractionalID, at: start)
         }
         guard !digits.isEmpty, digits != "-", let value = Int(digits) else {
-            throw error(digits.isEmpty || digits == "-" ? "expected a whole number for “id”" : "the id \(digits) is too large", at: start)
+            throw digits.isEmpty || digits == "-" ? error(.expectedID, at: start) : error(.idTooLarge, ["id": digits], at: start)
         }
         if digits.count > 1 && (digits.hasPrefix("0") || digits.hasPrefix("-0")) {
-            throw error("JSON numbers have no leading zeros", at: start)
+            throw error(.leadingZero, at: start)
         }
         return value
     }
 
     mutating func jsonText() throws(ParseError) -> Text {
-        guard peek == UInt8(ascii: "\"") else { throw error(peek == nil ? "the file ends where a string should be" : "expected a string") }
+        guard peek == UInt8(ascii: "\"") else { throw error(peek == nil ? .endsWhereStringShouldBe : .expectedString) }
         offset += 1
         // Most strings hold no escape and no control character: taken where they are.
         var end = offset
@@ -307,13 +310,13 @@ private struct Reader {
         }
         var scalars: [UInt8] = []
         while true {
-            guard let byte = peek else { throw error("the file ends inside a string") }
+            guard let byte = peek else { throw error(.endsInsideString) }
             offset += 1
             switch byte {
             case UInt8(ascii: "\""):
                 return .unescaped(scalars)
             case UInt8(ascii: "\\"):
-                guard let escaped = peek else { throw error("the file ends inside a string") }
+                guard let escaped = peek else { throw error(.endsInsideString) }
                 offset += 1
                 switch escaped {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escaped)
@@ -327,21 +330,21 @@ private struct Reader {
                     var scalar = try hexQuad()
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard peek == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
-                            throw error("a lone UTF-16 surrogate in \\u escapes", at: start)
+                            throw error(.loneSurrogate, at: start)
                         }
                         offset += 2
                         let low = try hexQuad()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone UTF-16 surrogate in \\u escapes", at: start) }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate, at: start) }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error("a lone UTF-16 surrogate in \\u escapes", at: start)
+                        throw error(.loneSurrogate, at: start)
                     }
                     scalars.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
                 default:
-                    throw error("unknown escape “\\\(Character(Unicode.Scalar(escaped)))” in a string", at: offset - 2)
+                    throw error(.unknownEscape, ["escape": shown(String(Character(Unicode.Scalar(escaped))))], at: offset - 2)
                 }
             case 0x00..<0x20:
-                throw error("a control character inside a string must be escaped", at: offset - 1)
+                throw error(.unescapedControlCharacter, at: offset - 1)
             default:
                 scalars.append(byte)
             }
@@ -357,7 +360,7 @@ private struct Reader {
         let digits = offset + 4 <= bytes.count ? bytes[offset..<(offset + 4)] : []
         guard digits.count == 4, digits.allSatisfy(isHexDigit),
               let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
-            throw error("expected four hexadecimal digits after \\u")
+            throw error(.expectedHexDigits)
         }
         offset += 4
         return value
@@ -370,7 +373,7 @@ private struct Reader {
     /// A title is some text, without NUL (GTK's strings end at one).
     func append(id: Int, title: Text, at titleOffset: Int, category: LabelRecord.Category,
                 to builder: inout LabelCollection.Builder) throws(ParseError) {
-        let problem: String? = withUTF8(title) { utf8 in
+        let problem: LabelsFile.Problem.Template? = withUTF8(title) { utf8 in
             if let problem = Self.problem(ofTitle: utf8) { return problem }
             builder.append(id: id, titleUTF8: utf8, category: category)
             return nil
@@ -379,16 +382,16 @@ private struct Reader {
     }
 
     /// What is wrong with a title, if anything.
-    static func problem(ofTitle utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    static func problem(ofTitle utf8: UnsafeBufferPointer<UInt8>) -> LabelsFile.Problem.Template? {
         // A visible ASCII character is never white space: most titles have one.
         var hasVisibleASCII = false, hasNUL = false
         for byte in utf8 {
             if byte > 0x20 && byte < 0x7F { hasVisibleASCII = true } else if byte == 0 { hasNUL = true }
         }
         if !hasVisibleASCII && String(decoding: utf8, as: UTF8.self).unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-            return "this label's title is empty"
+            return .emptyTitle
         }
-        return hasNUL ? "a title cannot hold a NUL character (U+0000)" : nil
+        return hasNUL ? .nulInTitle : nil
     }
 
     /// "tile" or "dot", in any case, spaces around allowed.
@@ -400,7 +403,7 @@ private struct Reader {
         if let exact { return exact }
         let written = string(text)
         guard let category = LabelRecord.Category(rawValue: written.trimmingSpaces().lowercased()) else {
-            throw error("unknown category \(quoted(written)): expected “tile” or “dot”", at: offset)
+            throw error(.unknownCategory, ["category": shown(written)], at: offset)
         }
         return category
     }
@@ -516,18 +519,14 @@ private struct Reader {
             // Spreadsheets export a header line; it names the columns in order.
             if isFirstLine && fields.map({ string(Self.unquoted($0)).lowercased() }) == Self.tsvHeader { continue }
             guard fields.count == 3 else {
-                var problem = "expected 3 tab-separated fields (id, title, category), found \(fields.count)"
-                if fields.count == 1 && line.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
-                    problem += ": fields are separated by tabs, not commas or semicolons"
-                }
-                throw error(problem, at: lineStart)
+                let isCommaSeparated = fields.count == 1 && line.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }
+                throw error(isCommaSeparated ? .commaSeparatedFields : .wrongFieldCount, ["count": String(fields.count)], at: lineStart)
             }
             let idText = Self.plainInteger(fields[0]) == nil ? string(Self.unquoted(fields[0])) : ""
             guard let id = Self.plainInteger(fields[0]) ?? Int(idText) else {
                 let isNumber = !idText.isEmpty && idText.drop { $0 == "-" }.allSatisfy(\.isASCII) && idText.drop { $0 == "-" }.allSatisfy(\.isNumber)
-                var problem = isNumber ? "the id \(idText) is too large" : "the id \(quoted(idText)) is not a whole number"
-                if isFirstLine && !isNumber { problem += " (a header line must be “id<TAB>title<TAB>category”)" }
-                throw error(problem, at: lineStart)
+                if isNumber { throw error(.idTooLarge, ["id": idText], at: lineStart) }
+                throw error(isFirstLine ? .idNotANumberOnFirstLine : .idNotANumber, ["id": shown(idText)], at: lineStart)
             }
             let category = try category(Self.unquoted(fields[2]), at: fields[2].startIndex)
             try append(id: id, title: Self.unquoted(fields[1]), at: fields[1].startIndex, category: category, to: &builder)
@@ -581,3 +580,194 @@ extension LabelsFile {
         return escaped
     }
 }
+
+// MARK: Messages
+
+extension LabelsFile {
+    /// What is wrong with a labels file, kept as a message to be said in the
+    /// user's language: one of the templates every such message is made from,
+    /// and the values of its `{name}` placeholders. UnfoldCore has no gettext
+    /// (and no GLib): the app translates the template, then fills it in.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public let template: Template
+        /// Text from the file or from the system (a category as written, an
+        /// error number's sentence), said as it is in every language.
+        public let values: [String: String]
+
+        public init(_ template: Template, _ values: [String: String] = [:]) {
+            // A value with no place in the text, or a place left empty, is a
+            // mistake in the code; every message is made somewhere a test reaches.
+            assert(Set(values.keys) == template.placeholders,
+                   "\(template) has the placeholders \(template.placeholders.sorted()), given \(values.keys.sorted())")
+            self.template = template
+            self.values = values
+        }
+
+        /// In English: the template as written here, filled in.
+        public var description: String { description(translatedBy: { $0 }) }
+
+        /// The template put into another language by `translate`, filled in.
+        public func description(translatedBy translate: (String) -> String) -> String {
+            Self.fill(translate(template.text), with: values)
+        }
+
+        /// `text` with each `{name}` replaced by its value, in one pass: a
+        /// value that reads like a placeholder (a category written "{line}")
+        /// stays as it is, and braces that name no value ("[{…}, {…}]") are text.
+        static func fill(_ text: String, with values: [String: String]) -> String {
+            var filled = ""
+            var rest = text[...]
+            while let open = rest.firstIndex(of: "{") {
+                filled += rest[..<open]
+                let name = rest[rest.index(after: open)...].prefix { $0 != "}" && $0 != "{" }
+                if name.endIndex < rest.endIndex, rest[name.endIndex] == "}", let value = values[String(name)] {
+                    filled += value
+                    rest = rest[rest.index(after: name.endIndex)...]
+                } else {
+                    filled += "{"
+                    rest = rest[rest.index(after: open)...]
+                }
+            }
+            return filled + rest
+        }
+
+        /// Every message a labels file can get, the reader's, the opener's
+        /// and the app's alike, in one list, so that each is known to be
+        /// translated (a test goes through them all); `text` is the English
+        /// message and its gettext msgid, marked for xgettext with `N_`.
+        public enum Template: CaseIterable, Sendable {
+            // The file as a whole
+            case inUTF16, invalidUTF8, empty, stopped, titlesTooLarge, oneJSONObject, jsonWithoutArray, duplicateID
+            // JSON
+            case endsWhereLabelShouldBe, expectedLabel, endsInsideArray, expectedCommaOrBracket, contentAfterArray
+            case endsWhereColonShouldBe, expectedColon, fieldTwice, unknownField, endsInsideLabel, expectedCommaOrBrace
+            case missingField, fractionalID, expectedID, leadingZero
+            case endsWhereStringShouldBe, expectedString, endsInsideString, loneSurrogate, unknownEscape
+            case unescapedControlCharacter, expectedHexDigits
+            // Both formats
+            case idTooLarge, emptyTitle, nulInTitle, unknownCategory
+            // TSV
+            case wrongFieldCount, commaSeparatedFields, idNotANumber, idNotANumberOnFirstLine
+            // Opening and reading (after the path as the user wrote it)
+            case noSuchFile, noSuchFolderInPath, permissionDenied, tooManySymbolicLinks, nameTooLong, cannotBeOpened
+            case cannotBeRead, folder, nulByte, fileTooLarge
+            // Said by the app, for a launch's standard input
+            case noStandardInput
+
+            public var text: String {
+                switch self {
+                case .inUTF16: N_("the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
+                // TRANSLATORS: {offset} counts bytes from the start of the file (0 is the first).
+                case .invalidUTF8: N_("invalid UTF-8 at byte offset {offset}")
+                case .empty: N_("the file is empty: it holds no labels (write [] for an empty collection)")
+                case .stopped: N_("stopped before the end")
+                case .titlesTooLarge: N_("the titles take more than 4 GB once folded for search")
+                case .oneJSONObject: N_("this is one JSON object; a labels file holds an array of them: [{…}, {…}]")
+                case .jsonWithoutArray: N_("a JSON labels file is an array, starting with “[” (JSON has no comments)")
+                // TRANSLATORS: {id} is a label's ID; the label is at {line}, {column}, and the
+                // label with the same ID before it at {first_line}, {first_column}.
+                case .duplicateID: N_("duplicate label ID {id}: first at line {first_line}, column {first_column}, again at line {line}, column {column}")
+                case .endsWhereLabelShouldBe: N_("the file ends where a label object “{” should be")
+                case .expectedLabel: N_("expected a label object “{”")
+                case .endsInsideArray: N_("the file ends inside the array: expected “,” or “]”")
+                case .expectedCommaOrBracket: N_("expected “,” or “]” after a label")
+                case .contentAfterArray: N_("unexpected content after the array")
+                // TRANSLATORS: {key} is the name of a field as the file writes it.
+                case .endsWhereColonShouldBe: N_("the file ends where “:” after “{key}” should be")
+                // TRANSLATORS: {key} is the name of a field as the file writes it.
+                case .expectedColon: N_("expected “:” after “{key}”")
+                // TRANSLATORS: {key} is the name of a field as the file writes it.
+                case .fieldTwice: N_("“{key}” appears twice in one label")
+                // TRANSLATORS: {key} is the name of a field as the file writes it; id, title
+                // and category are the fields' names in the file: keep them in English.
+                case .unknownField: N_("unknown field “{key}”: a label has id, title and category")
+                case .endsInsideLabel: N_("the file ends inside a label")
+                case .expectedCommaOrBrace: N_("expected “,” or “}” in a label")
+                // TRANSLATORS: {field} is id, title or category, a field's name in the file (in English).
+                case .missingField: N_("this label has no “{field}”")
+                case .fractionalID: N_("an id must be a whole number")
+                // TRANSLATORS: id is the field's name in the file: keep it in English.
+                case .expectedID: N_("expected a whole number for “id”")
+                case .leadingZero: N_("JSON numbers have no leading zeros")
+                case .endsWhereStringShouldBe: N_("the file ends where a string should be")
+                case .expectedString: N_("expected a string")
+                case .endsInsideString: N_("the file ends inside a string")
+                case .loneSurrogate: N_("a lone UTF-16 surrogate in \\u escapes")
+                // TRANSLATORS: {escape} is the character after the backslash, as the file writes it.
+                case .unknownEscape: N_("unknown escape “\\{escape}” in a string")
+                case .unescapedControlCharacter: N_("a control character inside a string must be escaped")
+                case .expectedHexDigits: N_("expected four hexadecimal digits after \\u")
+                // TRANSLATORS: {id} is the number as the file writes it.
+                case .idTooLarge: N_("the id {id} is too large")
+                case .emptyTitle: N_("this label's title is empty")
+                case .nulInTitle: N_("a title cannot hold a NUL character (U+0000)")
+                // TRANSLATORS: {category} is the category as the file writes it; tile and dot
+                // are the categories' names in the file: keep them in English.
+                case .unknownCategory: N_("unknown category “{category}”: expected “tile” or “dot”")
+                // TRANSLATORS: {count} is how many fields the line has (not 3).
+                case .wrongFieldCount: N_("expected 3 tab-separated fields (id, title, category), found {count}")
+                // TRANSLATORS: {count} is how many fields the line has (1).
+                case .commaSeparatedFields: N_("expected 3 tab-separated fields (id, title, category), found {count}: fields are separated by tabs, not commas or semicolons")
+                // TRANSLATORS: {id} is the first field of a line, as the file writes it.
+                case .idNotANumber: N_("the id “{id}” is not a whole number")
+                // TRANSLATORS: {id} is the first field of the first line, as the file writes it;
+                // keep id<TAB>title<TAB>category as it is: it is what the line should hold.
+                case .idNotANumberOnFirstLine: N_("the id “{id}” is not a whole number (a header line must be “id<TAB>title<TAB>category”)")
+                // TRANSLATORS: this and the messages below come after the file's name and a
+                // colon ("countries.tsv: no such file"), as the path was given.
+                case .noSuchFile: N_("no such file")
+                // TRANSLATORS: after the file's name and a colon, as the path was given.
+                case .noSuchFolderInPath: N_("no such file (a part of the path is not a folder)")
+                // TRANSLATORS: after the file's name and a colon.
+                case .permissionDenied: N_("cannot be read: permission denied")
+                // TRANSLATORS: after the file's name and a colon.
+                case .tooManySymbolicLinks: N_("cannot be opened: too many symbolic links")
+                // TRANSLATORS: after the file's name and a colon.
+                case .nameTooLong: N_("cannot be opened: the name is too long")
+                // TRANSLATORS: after the file's name and a colon; {reason} is the system's
+                // own words (in your language when the system has them).
+                case .cannotBeOpened: N_("cannot be opened: {reason}")
+                // TRANSLATORS: after the file's name and a colon; {reason} is the system's
+                // own words (in your language when the system has them).
+                case .cannotBeRead: N_("cannot be read: {reason}")
+                // TRANSLATORS: after the file's name and a colon.
+                case .folder: N_("is a folder, not a labels file")
+                // TRANSLATORS: after the file's name, line and column; {offset} counts bytes
+                // from the start of the file (0 is the first).
+                case .nulByte: N_("holds a NUL byte (byte offset {offset}): it is not a text file")
+                // TRANSLATORS: after the file's name and a colon; {limit} is a number of
+                // megabytes, such as 2048.
+                case .fileTooLarge: N_("is larger than {limit} MB: more than any collection of labels")
+                // TRANSLATORS: after the name of the launch's standard input (or of the
+                // pipe it came from) and a colon.
+                case .noStandardInput: N_("cannot be read: this launch has no standard input")
+                }
+            }
+
+            /// The names of the template's `{name}` placeholders (its words
+            /// in braces: "[{…}, {…}]" has none).
+            public var placeholders: Set<String> { Self.placeholders(in: text) }
+
+            /// The `{name}` placeholders of `text`: a translation must keep
+            /// the template's.
+            public static func placeholders(in text: String) -> Set<String> {
+                var names: Set<String> = []
+                var rest = text[...]
+                while let open = rest.firstIndex(of: "{") {
+                    rest = rest[rest.index(after: open)...]
+                    let name = rest.prefix { $0.isASCII && ($0.isLetter || $0 == "_") }
+                    if !name.isEmpty, name.endIndex < rest.endIndex, rest[name.endIndex] == "}" { names.insert(String(name)) }
+                }
+                return names
+            }
+        }
+    }
+}
+
+/// Marks a message's English text for xgettext (`./meson-wrapper.sh pot`),
+/// which reads these sources as it reads the app's; the app translates it.
+func N_(_ text: String) -> String { text }
+
+/// Text from the file as `quoted` makes it fit for a terminal, without the
+/// quotes: the templates hold those, written as each language writes them.
+private func shown(_ text: String) -> String { String(quoted(text).dropFirst().dropLast()) }

@@ -35,11 +35,11 @@ public final class LabelsSource: @unchecked Sendable {
     public init(descriptor: Int32, name: String) throws(LabelsFile.Failure) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(Self.describe(errno))")
+            throw LabelsFile.Failure(path: name, location: nil, problem: Self.readProblem(errno))
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
-            throw LabelsFile.Failure(path: name, location: nil, problem: "is a folder, not a labels file")
+            throw LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.Problem(.folder))
         case S_IFREG:
             size = Int(status.st_size)
         default:
@@ -168,28 +168,32 @@ public final class LabelsSource: @unchecked Sendable {
     private func nulByte(at offset: Int, in buffer: UnsafePointer<UInt8>) -> LabelsFile.Failure {
         let skipped = offset >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
         let location = LabelsFile.Location(of: offset, in: UnsafeBufferPointer(start: buffer, count: offset), firstLineStart: skipped)
-        return LabelsFile.Failure(path: name, location: location,
-                                  problem: "holds a NUL byte (byte offset \(offset)): it is not a text file")
+        return LabelsFile.Failure(path: name, location: location, problem: LabelsFile.Problem(.nulByte, ["offset": String(offset)]))
     }
 
     private func tooLarge(_ limit: Int) -> LabelsFile.Failure {
-        LabelsFile.Failure(path: name, location: nil, problem: "is larger than \(limit >> 20) MB: more than any collection of labels")
+        LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.Problem(.fileTooLarge, ["limit": String(limit >> 20)]))
     }
 
     private func failure(_ code: Int32) -> LabelsFile.Failure {
-        LabelsFile.Failure(path: name, location: nil, problem: "cannot be read: \(Self.describe(code))")
+        LabelsFile.Failure(path: name, location: nil, problem: Self.readProblem(code))
     }
 
     /// Why `open` failed, in words.
-    public static func openProblem(_ code: Int32) -> String {
+    public static func openProblem(_ code: Int32) -> LabelsFile.Problem {
         switch code {
-        case ENOENT: "no such file"
-        case ENOTDIR: "no such file (a part of the path is not a folder)"
-        case EACCES, EPERM: "cannot be read: permission denied"
-        case ELOOP: "cannot be opened: too many symbolic links"
-        case ENAMETOOLONG: "cannot be opened: the name is too long"
-        default: "cannot be opened: \(describe(code))"
+        case ENOENT: LabelsFile.Problem(.noSuchFile)
+        case ENOTDIR: LabelsFile.Problem(.noSuchFolderInPath)
+        case EACCES, EPERM: LabelsFile.Problem(.permissionDenied)
+        case ELOOP: LabelsFile.Problem(.tooManySymbolicLinks)
+        case ENAMETOOLONG: LabelsFile.Problem(.nameTooLong)
+        default: LabelsFile.Problem(.cannotBeOpened, ["reason": describe(code)])
         }
+    }
+
+    /// Why a read (or a look at what the file is) failed, in words.
+    public static func readProblem(_ code: Int32) -> LabelsFile.Problem {
+        LabelsFile.Problem(.cannotBeRead, ["reason": describe(code)])
     }
 
     /// The C library's sentence for an error number, lower-cased to follow a colon.

@@ -143,6 +143,31 @@ final class LabelsFileTests: XCTestCase {
         XCTAssertEqual(failure("5\tA\ttile\n5\tB\tdot"), "labels:2:1: duplicate label ID 5: first at line 1, column 1, again at line 2, column 1")
     }
 
+    /// A failure keeps its problem as a template and values, for the app to
+    /// say in the user's language (UnfoldCore has no gettext); in English it
+    /// reads as it always has.
+    func testAProblemIsATemplateTheAppTranslates() throws {
+        let failure: LabelsFile.Failure
+        do throws(LabelsFile.Failure) {
+            let collection = try LabelsFile.parse(Array("1\tA\t{column}\n".utf8), path: "labels")
+            return XCTFail("an unknown category, read as \(collection.count) labels")
+        } catch {
+            failure = error
+        }
+        XCTAssertEqual(failure.message.template, .unknownCategory)
+        XCTAssertEqual(failure.message.values, ["category": "{column}"])
+        XCTAssertEqual(failure.description, "labels:1:5: unknown category “{column}”: expected “tile” or “dot”",
+                       "a value that reads like a placeholder is not filled in")
+        let french = [LabelsFile.Problem.Template.unknownCategory.text: "catégorie inconnue « {category} » ({column} : rien)"]
+        XCTAssertEqual(failure.description(translatedBy: { french[$0] ?? $0 }),
+                       "labels:1:5: catégorie inconnue « {column} » ({column} : rien)",
+                       "the place stays in front; a placeholder with no value stays as it is")
+        XCTAssertEqual(LabelsFile.Problem.Template.oneJSONObject.placeholders, [], "[{…}, {…}] is text")
+        XCTAssertEqual(LabelsFile.Problem.Template.duplicateID.placeholders, ["id", "first_line", "first_column", "line", "column"])
+        let texts = LabelsFile.Problem.Template.allCases.map(\.text)
+        XCTAssertEqual(Set(texts).count, texts.count, "one template per message: each is one msgid")
+    }
+
     func testInvalidUTF8IsReportedByByteOffset() {
         var bytes = Array("[{\"id\": 1, \"title\": \"ok".utf8)
         bytes += [0xC3, 0x28]  // a lead byte followed by no continuation

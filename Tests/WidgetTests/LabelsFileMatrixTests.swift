@@ -47,8 +47,9 @@ final class LabelsFileMatrixTests: XCTestCase {
 
     /// Runs the app and expects it to end at once with `status` and `message`, showing no window.
     func assertFails(_ arguments: [String], status: Int32 = 1, saying message: String,
+                     environment: [String: String] = launchEnvironment(),
                      file: StaticString = #filePath, line: UInt = #line) throws {
-        let output = try AppProcessTests.run(AppProcessTests.executable, arguments, directory: directory)
+        let output = try AppProcessTests.run(AppProcessTests.executable, arguments, directory: directory, environment: environment)
         XCTAssertEqual(output.status, status, "\(arguments): \(output.stderr)", file: file, line: line)
         XCTAssertEqual(output.stderr, "unfold: \(message)\n", file: file, line: line)
     }
@@ -80,6 +81,48 @@ final class LabelsFileMatrixTests: XCTestCase {
         write("nul.tsv", [0x31, 0x09, 0x41, 0x00, 0x42, 0x09] + Array("tile\n".utf8))
         try assertFails(["--labels", "nul.tsv"], saying: "nul.tsv:1:4: holds a NUL byte (byte offset 3): it is not a text file")
         try assertFails(["--labels", "/dev/zero"], saying: "/dev/zero:1:1: holds a NUL byte (byte offset 0): it is not a text file")
+    }
+
+    /// A bad file is said in the user's language, as a bad option is: the
+    /// place as editors read it, the problem translated, whether the launch
+    /// failed opening the path or loading it with its window up.
+    func testBadFilesAreSaidInTheUsersLanguage() throws {
+        write("syntax.json", #"[{"id": 1, "title": "A" "category": "tile"}]"#)
+        write("category.tsv", "1\tA\ttile\n2\tB\tsquare\n")
+        write("duplicate.tsv", "5\tA\ttile\n5\tB\tdot\n")
+        write("latin1.tsv", Array("1\tCaf".utf8) + [0xE9] + Array("\ttile\n".utf8))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder"), withIntermediateDirectories: false)
+        let expected: [(locale: String, messages: [(file: String, message: String)])] = [
+            ("fr_FR.UTF-8", [
+                ("syntax.json", "syntax.json:1:25: « , » ou « } » attendu dans un libellé"),
+                ("category.tsv", "category.tsv:2:5: catégorie inconnue « square » : « tile » ou « dot » attendu"),
+                ("duplicate.tsv", "duplicate.tsv:2:1: identifiant de libellé 5 en double : d’abord ligne 1, colonne 1, puis ligne 2, colonne 1"),
+                ("latin1.tsv", "latin1.tsv:1:6: UTF-8 non valide à la position d’octet 5"),
+                ("folder", "folder: est un dossier, pas un fichier de libellés"),
+                ("missing.tsv", "missing.tsv: fichier introuvable"),
+            ]),
+            ("pl_PL.UTF-8", [
+                ("syntax.json", "syntax.json:1:25: oczekiwano „,” lub „}” w etykiecie"),
+                ("category.tsv", "category.tsv:2:5: nieznana kategoria „square”: oczekiwano „tile” lub „dot”"),
+                ("duplicate.tsv", "duplicate.tsv:2:1: powtórzony identyfikator etykiety 5: najpierw w wierszu 1, kolumnie 1, ponownie w wierszu 2, kolumnie 1"),
+                ("latin1.tsv", "latin1.tsv:1:6: nieprawidłowy UTF-8 (przesunięcie w bajtach: 5)"),
+                ("folder", "folder: jest folderem, a nie plikiem etykiet"),
+                ("missing.tsv", "missing.tsv: nie ma takiego pliku"),
+            ]),
+            ("pt_BR.UTF-8", [
+                ("syntax.json", "syntax.json:1:25: era esperado “,” ou “}” num rótulo"),
+                ("category.tsv", "category.tsv:2:5: categoria desconhecida “square”: era esperado “tile” ou “dot”"),
+                ("duplicate.tsv", "duplicate.tsv:2:1: ID de rótulo 5 duplicado: primeiro na linha 1, coluna 1, de novo na linha 2, coluna 1"),
+                ("latin1.tsv", "latin1.tsv:1:6: UTF-8 inválido na posição de byte 5"),
+                ("folder", "folder: é uma pasta, não um arquivo de rótulos"),
+                ("missing.tsv", "missing.tsv: arquivo não encontrado"),
+            ]),
+        ]
+        for (locale, messages) in expected {
+            for (file, message) in messages {
+                try assertFails(["--labels", file], saying: message, environment: launchEnvironment(["LC_ALL": locale]))
+            }
+        }
     }
 
     /// `--labels <(command)`, as a shell passes it.
