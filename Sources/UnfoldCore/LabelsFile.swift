@@ -438,25 +438,33 @@ private struct Reader {
 
     static let tsvHeader = ["id", "title", "category"]
 
-    /// A field as spreadsheets write it: one wrapped in double quotes (with
-    /// inner quotes doubled) is unwrapped; any other is taken as it is.
-    static func unquoted(_ field: ArraySlice<UInt8>) -> Text {
+    /// A field as spreadsheets write it. One that starts with a double quote
+    /// is quoted: wrapped in quotes, each quote inside written twice; it is
+    /// unwrapped. Any other is taken as it is. One rule for all three fields:
+    /// a quote opened and never closed, or closed before the field ends, is a
+    /// mistake said where it is, not a title that keeps the quotes.
+    static func unquoted(_ field: ArraySlice<UInt8>) throws(ParseError) -> Text {
         let quote = UInt8(ascii: "\"")
-        guard field.count >= 2, field.first == quote, field.last == quote else { return .inFile(field.indices) }
-        var inner: [UInt8] = []
-        var index = field.startIndex + 1
-        let end = field.endIndex - 1
-        while index < end {
+        guard field.first == quote else { return .inFile(field.indices) }
+        let inside = field.startIndex + 1
+        // Most quoted fields hold no quote of their own: taken where they are.
+        if let close = field[inside...].firstIndex(of: quote), close == field.endIndex - 1 {
+            return .inFile(inside..<close)
+        }
+        var unwrapped: [UInt8] = []
+        var index = inside
+        while index < field.endIndex {
             if field[index] == quote {
-                // Inside quotes, a quote comes doubled; a lone one means this
-                // was not a quoted field after all.
-                guard index + 1 < end, field[index + 1] == quote else { return .inFile(field.indices) }
+                if index + 1 == field.endIndex { return .unescaped(unwrapped) }
+                guard field[index + 1] == quote else {
+                    throw ParseError(offset: index, problem: LabelsFile.Problem(.textAfterClosingQuote))
+                }
                 index += 1
             }
-            inner.append(field[index])
+            unwrapped.append(field[index])
             index += 1
         }
-        return .unescaped(inner)
+        throw ParseError(offset: field.startIndex, problem: LabelsFile.Problem(.unclosedQuote))
     }
 
     /// A line's tab-separated fields; a line of three (the usual) without
@@ -509,27 +517,30 @@ private struct Reader {
             if !isFirstLine, let (idField, titleField, categoryField) = Self.threeFields(of: line),
                let id = Self.plainInteger(idField) {
                 // The usual line, read without an array or a string.
+                let title = try Self.unquoted(titleField)
                 let category = try category(Self.unquoted(categoryField), at: categoryField.startIndex)
-                try append(id: id, title: Self.unquoted(titleField), at: titleField.startIndex, category: category, to: &builder)
+                try append(id: id, title: title, at: titleField.startIndex, category: category, to: &builder)
                 offsets.append(UInt32(lineStart))
                 if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
                 continue
             }
             let fields = Self.fields(of: line)
             // Spreadsheets export a header line; it names the columns in order.
-            if isFirstLine && fields.map({ string(Self.unquoted($0)).lowercased() }) == Self.tsvHeader { continue }
+            // (A field whose quotes are wrong names no column: the line is read as labels, and says so.)
+            if isFirstLine && fields.map({ (try? Self.unquoted($0)).map { string($0).lowercased() } }) == Self.tsvHeader { continue }
             guard fields.count == 3 else {
                 let isCommaSeparated = fields.count == 1 && line.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }
                 throw error(isCommaSeparated ? .commaSeparatedFields : .wrongFieldCount, ["count": String(fields.count)], at: lineStart)
             }
-            let idText = Self.plainInteger(fields[0]) == nil ? string(Self.unquoted(fields[0])) : ""
+            let idText = Self.plainInteger(fields[0]) == nil ? string(try Self.unquoted(fields[0])) : ""
             guard let id = Self.plainInteger(fields[0]) ?? Int(idText) else {
                 let isNumber = !idText.isEmpty && idText.drop { $0 == "-" }.allSatisfy(\.isASCII) && idText.drop { $0 == "-" }.allSatisfy(\.isNumber)
                 if isNumber { throw error(.idTooLarge, ["id": idText], at: lineStart) }
                 throw error(isFirstLine ? .idNotANumberOnFirstLine : .idNotANumber, ["id": shown(idText)], at: lineStart)
             }
+            let title = try Self.unquoted(fields[1])
             let category = try category(Self.unquoted(fields[2]), at: fields[2].startIndex)
-            try append(id: id, title: Self.unquoted(fields[1]), at: fields[1].startIndex, category: category, to: &builder)
+            try append(id: id, title: title, at: fields[1].startIndex, category: category, to: &builder)
             offsets.append(UInt32(lineStart))
             if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
         }
@@ -647,7 +658,7 @@ extension LabelsFile {
             // Both formats
             case idTooLarge, emptyTitle, nulInTitle, unknownCategory
             // TSV
-            case wrongFieldCount, commaSeparatedFields, idNotANumber, idNotANumberOnFirstLine
+            case wrongFieldCount, commaSeparatedFields, idNotANumber, idNotANumberOnFirstLine, unclosedQuote, textAfterClosingQuote
             // Opening and reading (after the path as the user wrote it)
             case noSuchFile, noSuchFolderInPath, permissionDenied, tooManySymbolicLinks, nameTooLong, cannotBeOpened
             case cannotBeRead, folder, nulByte, fileTooLarge
@@ -713,6 +724,12 @@ extension LabelsFile {
                 // TRANSLATORS: {id} is the first field of the first line, as the file writes it;
                 // keep id<TAB>title<TAB>category as it is: it is what the line should hold.
                 case .idNotANumberOnFirstLine: N_("the id “{id}” is not a whole number (a header line must be “id<TAB>title<TAB>category”)")
+                // TRANSLATORS: at the quote that starts a field of a TSV line; keep the example
+                // as it is ("""Hi"" there" is what the file holds, "Hi" there what it means).
+                case .unclosedQuote: N_("this field starts with a quote that is never closed: end it with a quote, or, to keep the quote as text, double it and quote the whole field (\"\"\"Hi\"\" there\" is \"Hi\" there)")
+                // TRANSLATORS: at a quote inside a quoted field of a TSV line; keep the example
+                // as it is ("""Hi"" there" is what the file holds, "Hi" there what it means).
+                case .textAfterClosingQuote: N_("text follows the quote that ends this quoted field: inside quotes, a quote is written twice (\"\"\"Hi\"\" there\" is \"Hi\" there)")
                 // TRANSLATORS: this and the messages below come after the file's name and a
                 // colon ("countries.tsv: no such file"), as the path was given.
                 case .noSuchFile: N_("no such file")

@@ -85,11 +85,46 @@ final class LabelsFileTests: XCTestCase {
     func testSpreadsheetQuotesLineEndsAndCategories() throws {
         let quoted = try parse("\"id\"\t\"title\"\t\"category\"\n1\t\"Bonaire, Sint Eustatius and Saba\"\ttile\n2\t\"Côte d\"\"Ivoire\"\t\"dot\"\n")
         XCTAssertEqual(quoted.records.map(\.title), ["Bonaire, Sint Eustatius and Saba", "Côte d\"Ivoire"])
-        XCTAssertEqual(try parse("1\t\"not \"quoted\"\ttile").records.map(\.title), ["\"not \"quoted\""],
-                       "a lone inner quote: the field is taken as it is")
         XCTAssertEqual(try parse("1\tA\ttile\r2\tB\tdot\r").records.map(\.id), [1, 2], "lines ended by CR alone")
         XCTAssertEqual(try parse("1\tA\tTile\n2\tB\t DOT ").records.map(\.category), [.tile, .dot], "categories in any case")
         XCTAssertEqual(try parse(#"[{"id": 1, "title": "A", "category": "Dot"}]"#).records.map(\.category), [.dot])
+    }
+
+    /// A field that starts with a quote is quoted, spreadsheet style, in each
+    /// of the three columns: a quote never closed, or closed before the field
+    /// ends, is an error at that quote, never a title that keeps its quotes.
+    func testAFieldThatStartsWithAQuoteIsAQuotedField() throws {
+        let unclosed = "this field starts with a quote that is never closed: end it with a quote, or, to keep the quote as text, double it and quote the whole field (\"\"\"Hi\"\" there\" is \"Hi\" there)"
+        let textAfter = "text follows the quote that ends this quoted field: inside quotes, a quote is written twice (\"\"\"Hi\"\" there\" is \"Hi\" there)"
+        XCTAssertEqual(failure("1\t\"unterminated\ttile\n"), "labels:1:3: \(unclosed)")
+        XCTAssertEqual(failure("1\tA\ttile\n2\t\"unterminated\ttile\n"), "labels:2:3: \(unclosed)", "on the usual line's fast path too")
+        XCTAssertEqual(failure("1\t\"ends doubled\"\"\ttile"), "labels:1:3: \(unclosed)", "a doubled quote is text, not the end")
+        XCTAssertEqual(failure("1\t\"\ttile"), "labels:1:3: \(unclosed)", "a quote alone")
+        XCTAssertEqual(failure("1\t\"Hello\" she said\ttile"), "labels:1:9: \(textAfter)")
+        XCTAssertEqual(failure("1\t\"not \"quoted\"\ttile"), "labels:1:8: \(textAfter)", "a lone quote inside")
+        XCTAssertEqual(failure("1\tA\ttile\n2\tB\t\"dot"), "labels:2:5: \(unclosed)", "in the category")
+        XCTAssertEqual(failure("1\tA\ttile\n\"2\tB\tdot"), "labels:2:1: \(unclosed)", "in the id")
+        XCTAssertEqual(failure("\"id\ttitle\tcategory\n1\tA\ttile"), "labels:1:1: \(unclosed)",
+                       "a header whose quote is not closed is no header")
+        XCTAssertEqual(failure("1\t\"A\" \ttile"), "labels:1:5: \(textAfter)", "not even a space after the closing quote")
+
+        let quoted = try parse("\"7\"\t\"Côte d\"\"Ivoire\"\t\"dot\"\n8\t\"\"\"\"\ttile\n9\t\"\"\"Hi\"\" there\"\t\"Tile\"\r\n")
+        XCTAssertEqual(Array(quoted.records), [
+            LabelRecord(id: 7, title: "Côte d\"Ivoire", category: .dot),
+            LabelRecord(id: 8, title: "\"", category: .tile),
+            LabelRecord(id: 9, title: "\"Hi\" there", category: .tile),
+        ])
+        XCTAssertEqual(try parse("1\ta \"b\" c\ttile\n2\t \"x\tdot").records.map(\.title), ["a \"b\" c", " \"x"],
+                       "a quote after the start is text, as in spreadsheets")
+    }
+
+    /// What `tsv` writes, `parse` reads back, whatever quotes the titles hold.
+    func testTSVWritesQuotesAsItReadsThem() throws {
+        let records = ["\"unterminated", "\"", "\"\"", "\"Hi\" there", "a\"b", "ends with \"", " \"spaced"].enumerated().map {
+            LabelRecord(id: $0.offset + 1, title: $0.element, category: .tile)
+        }
+        let tsv = try XCTUnwrap(LabelsFile.tsv(records))
+        XCTAssertEqual(Array(try parse(tsv).records), records, tsv)
     }
 
     /// A title is something to show and to name a row by.

@@ -91,6 +91,7 @@ final class LabelsFileMatrixTests: XCTestCase {
         write("category.tsv", "1\tA\ttile\n2\tB\tsquare\n")
         write("duplicate.tsv", "5\tA\ttile\n5\tB\tdot\n")
         write("latin1.tsv", Array("1\tCaf".utf8) + [0xE9] + Array("\ttile\n".utf8))
+        write("quote.tsv", "1\t\"Hi\" there\ttile\n")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder"), withIntermediateDirectories: false)
         let expected: [(locale: String, messages: [(file: String, message: String)])] = [
             ("fr_FR.UTF-8", [
@@ -100,6 +101,7 @@ final class LabelsFileMatrixTests: XCTestCase {
                 ("latin1.tsv", "latin1.tsv:1:6: UTF-8 non valide à la position d’octet 5"),
                 ("folder", "folder: est un dossier, pas un fichier de libellés"),
                 ("missing.tsv", "missing.tsv: fichier introuvable"),
+                ("quote.tsv", #"quote.tsv:1:6: du texte suit le guillemet qui termine ce champ entre guillemets : entre guillemets, un guillemet s’écrit deux fois ("""Hi"" there" se lit "Hi" there)"#),
             ]),
             ("pl_PL.UTF-8", [
                 ("syntax.json", "syntax.json:1:25: oczekiwano „,” lub „}” w etykiecie"),
@@ -108,6 +110,7 @@ final class LabelsFileMatrixTests: XCTestCase {
                 ("latin1.tsv", "latin1.tsv:1:6: nieprawidłowy UTF-8 (przesunięcie w bajtach: 5)"),
                 ("folder", "folder: jest folderem, a nie plikiem etykiet"),
                 ("missing.tsv", "missing.tsv: nie ma takiego pliku"),
+                ("quote.tsv", #"quote.tsv:1:6: po znaku cudzysłowu, który kończy to pole w cudzysłowie, jest jeszcze tekst: wewnątrz cudzysłowu znak cudzysłowu zapisuje się podwójnie ("""Hi"" there" oznacza "Hi" there)"#),
             ]),
             ("pt_BR.UTF-8", [
                 ("syntax.json", "syntax.json:1:25: era esperado “,” ou “}” num rótulo"),
@@ -116,6 +119,7 @@ final class LabelsFileMatrixTests: XCTestCase {
                 ("latin1.tsv", "latin1.tsv:1:6: UTF-8 inválido na posição de byte 5"),
                 ("folder", "folder: é uma pasta, não um arquivo de rótulos"),
                 ("missing.tsv", "missing.tsv: arquivo não encontrado"),
+                ("quote.tsv", #"quote.tsv:1:6: há texto depois das aspas que fecham este campo entre aspas: dentro das aspas, cada aspa é escrita duas vezes ("""Hi"" there" é lido como "Hi" there)"#),
             ]),
         ]
         for (locale, messages) in expected {
