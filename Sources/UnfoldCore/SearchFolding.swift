@@ -7,14 +7,43 @@
 ///    fold to "ss", İ to "i̇", ς to σ), alternating with compatibility
 ///    decomposition (NFKD: ﬁ is "fi", Ｗ is "W", ｶ is "カ", Ǆ is "DŽ") until
 ///    neither changes anything;
-/// 2. every combining mark removed (general categories Mn, Mc, Me: é is "e",
-///    ガ is "カ", إ is "ا");
+/// 2. each character as the Unicode Collation Algorithm's default table
+///    (DUCET, allkeys.txt) weighs it at the primary level, the strength at
+///    which ICU's string search tells letters apart but not accents:
+///    a. a character with no primary weight is removed: accents and the other
+///       marks that write no letter (é is "e", ガ is "カ", إ is "ا", Hebrew
+///       points, Arabic harakat, Devanagari nukta, anusvara, candrabindu and
+///       visarga, Thai tone marks), the format characters nobody types (soft
+///       hyphen, ZWJ, ZWNJ, bidi marks, variation selectors, tags) and
+///       tatweel. Controls stay, so that ASCII folds as itself, and so do the
+///       Thai and Lao nikhahit (ํ ໍ), which DUCET weighs as part of sara am
+///       (ำ ຳ, which NFKD writes as nikhahit and sara aa). A mark with a
+///       primary weight writes a letter and stays: vowel signs, viramas, Thai
+///       phinthu (दिल is not दल, ดี is not ด);
+///    b. a letter or mark that DUCET weighs as other characters of its own
+///       script (Scripts.txt), with secondary and tertiary differences only,
+///       becomes those characters, each the one whose only collation element
+///       is that primary weight with the common secondary and the lower-case
+///       tertiary: ł is "l", ø "o", đ and ð "d", ħ "h", æ "ae", œ "oe", the
+///       Hebrew final ך "כ", the Malayalam chillu ൺ "ണ്". Characters of other
+///       scripts on the same primary stay apart (hiragana and katakana, the
+///       digits of every script), and ı is a letter of its own;
+///    c. contractions, which a character-by-character fold cannot see, count
+///       for nothing: l·l is not "ll"; й is "и" and أ is "ا" because their
+///       marks are accents everywhere else; a Thai or Lao vowel written before
+///       its consonant stays where it is written;
 /// 3. every kind of space (Zs, Zl, Zp, and TAB, LF, VT, FF, CR, NEL) becomes
 ///    U+0020, every dash (Pd) U+002D, and every apostrophe (’ ‘ ‛ ʼ) U+0027.
 ///
+/// Rule 2 is how people search: ICU's string search at primary strength,
+/// Lucene's ASCIIFoldingFilter and browsers' find in page let "lodz" find
+/// "Łódź", and none lets a vowel sign go, as removing every combining mark
+/// did (it made दिल, heart, meet दल, party).
+///
 /// Every step works scalar by scalar, so a string's fold is the concatenation
 /// of its scalars' folds. The table comes from the Unicode Character Database
-/// (`data/unicode/make-folding-table`); Hangul syllables decompose by arithmetic.
+/// and the DUCET (`data/unicode/make-folding-table`); Hangul syllables
+/// decompose by arithmetic into jamo, which fold to themselves.
 public enum SearchFolding {
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
@@ -84,7 +113,8 @@ public enum SearchFolding {
     }
 
     // Hangul syllables decompose into conjoining jamo (Unicode §3.12), which are
-    // letters: nothing of them is removed or case folded.
+    // letters DUCET weighs each on its own primary: nothing of them is removed,
+    // case folded or folded into another (make-folding-table checks it).
     private static let hangulFirst: UInt32 = 0xAC00
     private static let hangulLast: UInt32 = 0xD7A3
 

@@ -1,51 +1,152 @@
-#!/usr/bin/env python3
-"""Unfold's search folding written again, sharing nothing with Sources/UnfoldCore:
-Python's own Unicode database (unicodedata) and str.casefold(), Unicode's full
-case folding. The tests compare the two.
+#!/usr/bin/python3
+"""Unfold's search folding written again, sharing nothing with Sources/UnfoldCore
+or data/unicode: rule 1 and rule 3 from Python's own Unicode database
+(unicodedata) and str.casefold(), Unicode's full case folding; rule 2 from
+ICU's root collator (PyICU), the collation elements ICU itself weighs text by,
+not the DUCET file the table is made from. The tests compare the two.
 
     fold_reference.py codepoints   one line per assigned code point:
                                    HEX, or HEX:FOLDED HEX… when it folds to something else
     fold_reference.py lines        the fold of each line of stdin, one per line
+
+Needs Debian's /usr/bin/python3 with python3-icu. ICU's root collation is
+CLDR's, which differs from the DUCET in how it numbers weights and in the
+order of whole groups (punctuation, symbols, currency, digits, scripts), never
+in which characters share a primary weight or have none. So it is taken as it
+is, with one thing read differently: where ICU merges a DUCET element that has
+only a secondary weight into the element before (æ is [a, secondary 70][e],
+where the DUCET has [a][.0000.011C][e]), a base character is still the one
+alone with the common secondary and tertiary weights, and nothing else is.
 """
 import sys
 import unicodedata
 
+import icu
+
 CONTROL_SPACES = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85}
 APOSTROPHES = "\u2018\u2019\u201b\u02bc"
+COMMON = 0x05  # ICU's common secondary and tertiary weight (the DUCET's 0020 and 0002)
+
+ROOT = icu.Collator.createInstance(icu.Locale.getRoot())
 
 
-def fold(text):
+def collation_elements(text):
+    """ICU's collation elements for text: (primary, secondary, tertiary) tuples
+    of weight parts, a continuation element's parts joined to its element's."""
+    iterator = ROOT.createCollationElementIterator(text)
+    out = []
+    while True:
+        element = iterator.next()
+        if element == icu.CollationElementIterator.NULLORDER:
+            return out
+        element &= 0xFFFFFFFF
+        primary, secondary, tertiary = element >> 16, element >> 8 & 0xFF, element & 0xFF
+        if tertiary & 0xC0 == 0xC0 and out:
+            # The rest of a long weight; a continuation's empty secondary and
+            # tertiary parts (after a three-byte primary) say nothing.
+            last = out[-1]
+            out[-1] = (last[0] + (primary,), last[1] + ((secondary,) if secondary else ()),
+                       last[2] + ((tertiary & 0x3F,) if tertiary & 0x3F else ()))
+        else:
+            out.append(((primary,), (secondary,), (tertiary,)))
+
+
+def primaries(text):
+    return [element[0] for element in collation_elements(text) if any(element[0])]
+
+
+def script(character):
+    return icu.Script.getScript(character).getScriptCode()
+
+
+def rule1(text):
     # Compatibility decomposition and full case folding, until neither changes anything.
     while True:
         folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
         if folded == text:
-            break
+            return text
         text = folded
+
+
+ASSIGNED = [chr(code) for code in range(0x110000) if unicodedata.category(chr(code)) not in ("Cn", "Cs")]
+STABLE = [c for c in ASSIGNED if rule1(c) == c]
+
+# A primary weight's base character: the letter or mark that rule 1 leaves
+# alone and that ICU weighs as that primary with nothing else (common
+# secondary, lower case).
+BASE = {}
+for character in STABLE:
+    if unicodedata.category(character)[0] in "LM":
+        elements = collation_elements(character)
+        if len(elements) == 1 and any(elements[0][0]) and elements[0][1:] == ((COMMON,), (COMMON,)):
+            assert elements[0][0] not in BASE, f"two base characters for {character!r}"
+            BASE[elements[0][0]] = character
+
+INHERITED, COMMON_SCRIPT = icu.UScriptCode.INHERITED, icu.UScriptCode.COMMON
+
+
+def part_of_a_letter(mark):
+    """A mark ICU ignores alone but weighs, before or after a character of its
+    own script, as something else than the two apart (Thai ํ in ำ)."""
+    own = script(mark)
+    if own in (INHERITED, COMMON_SCRIPT):
+        return False
+    for other in SCRIPT_CHARACTERS.get(own, ()):
+        apart = primaries(other)
+        if primaries(other + mark) != apart or primaries(mark + other) != apart:
+            return True
+    return False
+
+
+SCRIPT_CHARACTERS = {}
+for character in STABLE:
+    SCRIPT_CHARACTERS.setdefault(script(character), []).append(character)
+
+
+def rule2(character):
+    category = unicodedata.category(character)
+    if category == "Cc":
+        return character
+    weights = primaries(character)
+    if not weights:
+        return character if category[0] == "M" and part_of_a_letter(character) else ""
+    if category[0] in "LM":
+        targets = [BASE.get(weight) for weight in weights]
+        if None not in targets and all(script(t) == script(character) for t in targets):
+            return "".join(targets)
+    return character
+
+
+def rule3(character):
+    category = unicodedata.category(character)
+    if category in ("Zs", "Zl", "Zp") or ord(character) in CONTROL_SPACES:
+        return " "
+    if character in APOSTROPHES:
+        return "'"
+    if category == "Pd":
+        return "-"
+    return character
+
+
+RULE2 = {}
+
+
+def fold(text):
     out = []
-    for character in text:
-        category = unicodedata.category(character)
-        if category in ("Mn", "Mc", "Me"):
-            continue
-        if category in ("Zs", "Zl", "Zp") or ord(character) in CONTROL_SPACES:
-            out.append(" ")
-        elif character in APOSTROPHES:
-            out.append("'")
-        elif category == "Pd":
-            out.append("-")
-        else:
-            out.append(character)
+    for character in rule1(text):
+        if character not in RULE2:
+            RULE2[character] = "".join(rule3(c) for c in rule2(character))
+        out.append(RULE2[character])
     return "".join(out)
 
 
 def main(mode):
     out = sys.stdout
     if mode == "codepoints":
-        out.write(f"# unicodedata {unicodedata.unidata_version}\n")
-        for code in range(0x110000):
-            character = chr(code)
-            if unicodedata.category(character) in ("Cn", "Cs"):
-                continue
+        out.write(f"# unicodedata {unicodedata.unidata_version}, ICU {icu.ICU_VERSION}\n")
+        for character in ASSIGNED:
             folded = fold(character)
+            code = ord(character)
             if folded == character:
                 out.write(f"{code:X}\n")
             else:
