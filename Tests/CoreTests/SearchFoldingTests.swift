@@ -10,6 +10,7 @@ final class SearchFoldingTests: XCTestCase {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let reference = testsDirectory.appendingPathComponent("fold_reference.py").path
     static let countryNames = testsDirectory.appendingPathComponent("../Data/country-names.tsv").standardized.path
+    static let cldrNames = testsDirectory.appendingPathComponent("../Data/cldr-names.tsv").standardized.path
 
     /// Runs a script with Debian's Python, the one with python3-icu; its stdout.
     /// The script reads all its input before it writes, so writing first cannot block.
@@ -77,9 +78,10 @@ final class SearchFoldingTests: XCTestCase {
         }
     }
 
-    /// Country names in 158 languages, folded by both implementations.
+    /// Country names in 158 languages, and CLDR's names of languages,
+    /// territories and emoji in every language, folded by both implementations.
     func testRealMultilingualTitlesFoldAsTheIndependentImplementationSays() throws {
-        for path in [Self.countryNames] {
+        for path in [Self.countryNames, Self.cldrNames] {
             let collection = try LabelsFile.load(path: path)
             XCTAssertGreaterThan(collection.count, 20_000, path)
             let titles = collection.records.map(\.title)
