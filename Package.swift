@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "unfold-widgets-check", dependencies: ["UnfoldWidgets", "CGtk"]),
         // GTK and libadwaita alone, in C: what unfold-bench measures Unfold against.
         .executableTarget(name: "unfold-reference", dependencies: ["CAdw"]),
-        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"], exclude: ["fold_reference.py"]),
+        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties"], exclude: ["fold_reference.py", "search_oracle.py"]),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["Gtk", "CAdw", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],

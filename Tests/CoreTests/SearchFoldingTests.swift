@@ -2,13 +2,15 @@ import Foundation
 import XCTest
 @testable import UnfoldCore
 
-/// The search folding against an implementation that shares nothing with it
-/// (`fold_reference.py`: Python's Unicode database and case folding, ICU's
-/// collation elements), over every character Unicode has and over real
-/// multilingual data.
+/// The search folding against what shares nothing with it: the rule written
+/// again (`fold_reference.py`: Python's Unicode database and case folding,
+/// ICU's collation elements) over every character Unicode has and over real
+/// multilingual data; and ICU's own collation and string search at primary
+/// strength (`search_oracle.py`) over CLDR's names in every language.
 final class SearchFoldingTests: XCTestCase {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let reference = testsDirectory.appendingPathComponent("fold_reference.py").path
+    static let oracle = testsDirectory.appendingPathComponent("search_oracle.py").path
     static let countryNames = testsDirectory.appendingPathComponent("../Data/country-names.tsv").standardized.path
     static let cldrNames = testsDirectory.appendingPathComponent("../Data/cldr-names.tsv").standardized.path
 
@@ -183,5 +185,125 @@ final class SearchFoldingTests: XCTestCase {
         same("a\u{2003}b\u{3000}c\td", "a b c d", "every kind of space")
         same("a–b—c‑d", "a-b-c-d", "every kind of dash")
         same("Côte d’Ivoire", "cote d'ivoire", "every kind of apostrophe")
+    }
+
+    // MARK: ICU's search as the oracle
+
+    /// What `search_oracle.py check` says of the fold over the CLDR names.
+    struct OracleReport {
+        let json: [String: Any]
+        let seconds: Double
+
+        var unexplained: [String] { json["unexplained"] as? [String] ?? ["no report"] }
+        var unexplainedCount: Int { json["unexplainedCount"] as? Int ?? -1 }
+        var deliberate: [String: String] { json["deliberate"] as? [String: String] ?? [:] }
+        /// Per script (or "+"-joined scripts): words checked, and the fold's
+        /// joins and splits of them that ICU does not make, by why.
+        var words: [String: [String: Any]] { json["words"] as? [String: [String: Any]] ?? [:] }
+        /// Per script: queries, and the titles only the fold finds a query in, and only ICU, by why.
+        var queries: [String: [String: Any]] { json["queries"] as? [String: [String: Any]] ?? [:] }
+
+        static func counts(_ entry: [String: Any], _ key: String) -> [String: Int] { entry[key] as? [String: Int] ?? [:] }
+
+        /// Differences of every script and kind, by why.
+        var differences: [String: Int] {
+            var total: [String: Int] = [:]
+            for entry in words.values { for key in ["joins", "splits"] { total.merge(Self.counts(entry, key), uniquingKeysWith: +) } }
+            for entry in queries.values { for key in ["foldOnly", "icuOnly"] { total.merge(Self.counts(entry, key), uniquingKeysWith: +) } }
+            return total
+        }
+    }
+
+    nonisolated(unsafe) static var oracleRun: Result<OracleReport, Error>?
+
+    /// The oracle is asked once for the tests that read it: the run costs
+    /// most of their time.
+    static func oracleReport() throws -> OracleReport {
+        if oracleRun == nil { oracleRun = Result { try runOracle() } }
+        return try oracleRun!.get()
+    }
+
+    /// Answers the oracle's plan with Unfold's folds and filter results, and
+    /// returns its verdict. A script's queries run over a collection of that
+    /// script's titles, as ICU searches them.
+    static func runOracle() throws -> OracleReport {
+        let start = Date()
+        let collection = try LabelsFile.load(path: cldrNames)
+        var answers: [String] = []
+        var byScript: [Substring: LabelCollection] = [:]
+        for line in try runPython(oracle, ["plan", cldrNames]).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            switch fields[0] {
+            case "W":
+                answers.append("W\t\(fields[1])\t\(SearchFolding.fold(String(fields[1])))")
+            case "T":
+                byScript[fields[1]] = try LabelCollection(fields[2].split(separator: " ").map { collection.record(id: Int($0)!)! })
+            case "Q":
+                let query = String(fields[2])
+                let found = byScript[fields[1]]!.visibleIDs(LabelFilter(query: query))
+                answers.append("Q\t\(fields[1])\t\(query)\t\(SearchFolding.fold(query))\t" + found.map(String.init).joined(separator: " "))
+            default:
+                XCTFail("the oracle planned \(line)")
+            }
+        }
+        for record in collection.records {
+            answers.append("F\t\(record.id)\t\(SearchFolding.fold(record.title))")
+        }
+        let output = try runPython(oracle, ["check", cldrNames], input: Data(answers.joined(separator: "\n").utf8))
+        let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+        return OracleReport(json: json, seconds: Date().timeIntervalSince(start))
+    }
+
+    /// The fold partitions the words of CLDR's names in every script exactly
+    /// as ICU's root collator does at primary strength, and finds each sampled
+    /// query in the titles ICU's StringSearch finds it in, but for the rule's
+    /// deliberate differences, each one defined and counted by the oracle.
+    func testTheFoldAgreesWithICUAtPrimaryStrengthOverCLDRNamesInEveryScript() throws {
+        let report = try Self.oracleReport()
+        XCTAssertEqual(report.unexplainedCount, 0, report.unexplained.joined(separator: "\n"))
+
+        let words = report.words.values.reduce(0) { $0 + ($1["words"] as? Int ?? 0) }
+        let queries = report.queries.values.reduce(0) { $0 + ($1["queries"] as? Int ?? 0) }
+        let scripts = report.words.filter { !$0.key.contains("+") && ($0.value["words"] as? Int ?? 0) >= 1_000 }
+        XCTAssertGreaterThanOrEqual(scripts.count, 25, "every script of the data, each with its words")
+        XCTAssertGreaterThanOrEqual(report.queries.count, 30, "queries in every script")
+
+        // Each deliberate difference is needed by the data (else it would
+        // hide nothing and should go), and all of them stay exceptions.
+        let differences = report.differences
+        for name in report.deliberate.keys.sorted() {
+            XCTAssertGreaterThan(differences[name] ?? 0, 0, "“\(name)” is a deliberate difference nothing in the data needs")
+        }
+        XCTAssertFalse(report.deliberate.isEmpty)
+        let wordDifferences = report.words.values.reduce(0) { total, entry in
+            total + OracleReport.counts(entry, "joins").values.reduce(0, +) + OracleReport.counts(entry, "splits").values.reduce(0, +)
+        }
+        XCTAssertLessThan(wordDifferences * 500, words, "the deliberate differences are under 0.2 % of the words")
+
+        print("ICU \(report.json["icu"] ?? "?") at primary strength against the fold, \(String(format: "%.1f", report.seconds)) s:"
+              + " \(words) distinct words, \(queries) queries")
+        for (script, entry) in report.words.sorted(by: { $0.key < $1.key }) {
+            let differences = OracleReport.counts(entry, "joins").merging(OracleReport.counts(entry, "splits"), uniquingKeysWith: +)
+            let query = report.queries[script].map { " \($0["queries"] ?? 0) queries" } ?? ""
+            print("  \(script): \(entry["words"] ?? 0) words\(query)", differences.isEmpty ? "" : "\(differences)")
+        }
+        for (script, entry) in report.queries.sorted(by: { $0.key < $1.key }) {
+            let foldOnly = OracleReport.counts(entry, "foldOnly"), icuOnly = OracleReport.counts(entry, "icuOnly")
+            if !foldOnly.isEmpty || !icuOnly.isEmpty { print("  \(script) queries: found by the fold only \(foldOnly), by ICU only \(icuOnly)") }
+        }
+    }
+
+    /// Over the scripts whose marks write letters, no two words ICU tells
+    /// apart at primary strength fold to the same string, with no exception:
+    /// a word never meets another because a vowel sign or virama was dropped.
+    func testNoWordMeetsAnotherOfItsScriptByALetterTheMarksWrite() throws {
+        let report = try Self.oracleReport()
+        let scripts = ["Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh",
+                       "Thai", "Laoo", "Khmr", "Mymr", "Tibt", "Cakm"]
+        for script in scripts {
+            let entry = try XCTUnwrap(report.words[script], script)
+            XCTAssertGreaterThan(entry["words"] as? Int ?? 0, 500, "\(script) words checked")
+            XCTAssertEqual(OracleReport.counts(entry, "joins"), [:], script)
+        }
     }
 }
