@@ -9,14 +9,25 @@ not the DUCET file the table is made from. The tests compare the two.
                                    HEX, or HEX:FOLDED HEX… when it folds to something else
     fold_reference.py lines        the fold of each line of stdin, one per line
 
-Needs Debian's /usr/bin/python3 with python3-icu. ICU's root collation is
-CLDR's, which differs from the DUCET in how it numbers weights and in the
-order of whole groups (punctuation, symbols, currency, digits, scripts), never
-in which characters share a primary weight or have none. So it is taken as it
-is, with one thing read differently: where ICU merges a DUCET element that has
-only a secondary weight into the element before (æ is [a, secondary 70][e],
-where the DUCET has [a][.0000.011C][e]), a base character is still the one
-alone with the common secondary and tertiary weights, and nothing else is.
+Needs Debian's /usr/bin/python3 with python3-icu (ICU 72, Unicode 15.0; its
+unicodedata is Unicode 14.0, so the characters new in 15.0 are not compared).
+ICU's root collation is CLDR's, which differs from the DUCET in how it numbers
+weights and orders whole groups (punctuation, symbols, currency, digits,
+scripts), and ICU stores some elements differently: it merges an element with
+only a secondary weight into the element before (ð is one element, [d,
+secondary 70], where the DUCET has [d][.0000.011C]), and splits a long primary
+weight into a continuation element, joined again here. Neither changes which
+characters have no primary weight, nor which is a base character (one element,
+common secondary and tertiary weights), nor what a letter's primaries are: for
+this rule ICU and the DUCET agree on every character Python knows, as the
+test comparing this script with the table finds. Where a Unicode version or
+CLDR made them differ, that test would say where.
+
+Two things ICU has no property for are read from how it weighs text: a base
+character is one whose collation elements are just that; and a mark that ICU
+ignores alone is part of a letter when, next to some character of its own
+script, the two weigh otherwise than apart (Thai nikhahit before sara aa is
+sara am).
 """
 import sys
 import unicodedata
