@@ -6,7 +6,11 @@
 /// 1. full case folding (Unicode's CaseFolding.txt, statuses C and F: ß and ẞ
 ///    fold to "ss", İ to "i̇", ς to σ), alternating with compatibility
 ///    decomposition (NFKD: ﬁ is "fi", Ｗ is "W", ｶ is "カ", Ǆ is "DŽ") until
-///    neither changes anything;
+///    neither changes anything. A letter written as a letter and an accent
+///    (a mark of Script=Inherited) that DUCET weighs as a letter of its own
+///    is not decomposed: Cyrillic й is not и, so "мой" (mine) does not meet
+///    "мои" (my, plural); Arabic's letters with hamza or madda are, as
+///    Arabic search folds them (إ meets ا);
 /// 2. each character as the Unicode Collation Algorithm's default table
 ///    (DUCET, allkeys.txt) weighs it at the primary level, the strength at
 ///    which ICU's string search tells letters apart but not accents:
@@ -29,9 +33,9 @@
 ///       scripts on the same primary stay apart (hiragana and katakana, the
 ///       digits of every script), and ı is a letter of its own;
 ///    c. contractions, which a character-by-character fold cannot see, count
-///       for nothing: l·l is not "ll"; й is "и" and أ is "ا" because their
-///       marks are accents everywhere else; a Thai or Lao vowel written before
-///       its consonant stays where it is written;
+///       for nothing: l·l is not "ll" (the middle dot stays punctuation), the
+///       rare decomposed и + U+0306 is "и", and a Thai or Lao vowel written
+///       before its consonant stays where it is written;
 /// 3. every kind of space (Zs, Zl, Zp, and TAB, LF, VT, FF, CR, NEL) becomes
 ///    U+0020, every dash (Pd) U+002D, and every apostrophe (’ ‘ ‛ ʼ) U+0027.
 ///

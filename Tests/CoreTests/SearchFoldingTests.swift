@@ -178,8 +178,12 @@ final class SearchFoldingTests: XCTestCase {
         different("þ", "p", "so is thorn")
         different("か", "カ", "hiragana and katakana are different scripts")
         different("١", "1", "so are digits")
+        // A letter DUCET weighs as its own, though written with an accent, stays one.
+        different("мой", "мои", "й is a letter of its own: mine is not my (plural)")
+        same("ЙОГУРТ", "йогурт", "Й is й")
+        same("ёлка", "елка", "but ё is е with an accent, as DUCET weighs it")
+        same("أحمد", "احمد", "and Arabic's hamza is folded, as Arabic search does")
         // Contractions are out of a per-character rule's reach.
-        same("й", "и", "the breve is an accent everywhere else")
         different("col·lecció", "collecció", "the middle dot stays punctuation")
         // Rule 3.
         same("a\u{2003}b\u{3000}c\td", "a b c d", "every kind of space")

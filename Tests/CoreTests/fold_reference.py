@@ -70,10 +70,27 @@ def script(character):
     return icu.Script.getScript(character).getScriptCode()
 
 
+def letter_of_its_own(character):
+    """Rule 1's exception: a letter written as a letter and an Inherited mark
+    (an accent everywhere else) that ICU weighs as a letter of its own, one
+    element whose primary is not its base's (й, not и with a breve), but for
+    Arabic's letters with hamza or madda."""
+    decomposition = unicodedata.decomposition(character)
+    if not decomposition or decomposition.startswith("<"):
+        return False
+    parts = [chr(int(part, 16)) for part in decomposition.split()]
+    return (len(parts) == 2 and unicodedata.category(character)[0] == "L"
+            and script(parts[1]) == icu.UScriptCode.INHERITED and script(character) != icu.UScriptCode.ARABIC
+            and len(collation_elements(character)) == 1 and primaries(character) != primaries(parts[0]))
+
+
 def rule1(text):
-    # Compatibility decomposition and full case folding, until neither changes anything.
+    # Compatibility decomposition and full case folding, until neither changes
+    # anything; a letter of its own is only case-folded.
     while True:
-        folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+        folded = "".join(c.casefold() if letter_of_its_own(c) else unicodedata.normalize("NFKD", c).casefold()
+                         for c in text)
+        folded = "".join(c if letter_of_its_own(c) else unicodedata.normalize("NFKD", c) for c in folded)
         if folded == text:
             return text
         text = folded

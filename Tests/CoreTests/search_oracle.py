@@ -51,7 +51,9 @@ def logical_order_exception(c):
     return icu.Char.hasBinaryProperty(c, icu.UProperty.LOGICAL_ORDER_EXCEPTION)
 
 
-INHERITED_CONTRACTION_MARKS = "\u0306\u0653\u0654\u0655"
+# Arabic's madda and hamza above and below: DUCET makes letters of their own of
+# alef, waw and yeh with them, which the fold takes as the bare letters.
+INHERITED_CONTRACTION_MARKS = "\u0653\u0654\u0655"
 
 
 def without_inherited_contraction_marks(text):
@@ -138,10 +140,9 @@ def hangul_as_jamo(text):
 
 # The fold equates what ICU keeps apart: each change to ICU's text that makes it agree.
 DELIBERATE_JOINS = {
-    "inherited mark in a contraction": (
-        "DUCET makes one letter of й (и + breve) and of alef, waw and yeh with hamza or "
-        "madda; the fold works scalar by scalar and these marks are accents everywhere "
-        "else, so й meets и and إ meets ا (as Arabic search engines fold them)",
+    "arabic hamza and madda": (
+        "DUCET makes letters of their own of alef, waw and yeh with hamza or madda; the "
+        "fold takes them as the bare letters, as Arabic search normalizes them (إ meets ا)",
         without_inherited_contraction_marks),
     "prevowel": (
         "Thai and Lao vowels written before their consonant: DUCET weighs the pair as one "
