@@ -332,7 +332,7 @@ public final class MainWindow: WidgetImplementation {
             if let self, self.toast === toast { self.toast = nil }
         }
         self.toast = toast
-        undoLastNoteRemoval = { [unowned self, weak toast] in
+        undoLastNoteRemoval = { [weak toast] in
             undo()
             if let toast { adw_toast_dismiss(toast.opaque) }
         }
