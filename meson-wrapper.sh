@@ -38,8 +38,10 @@ app_id=io.github.unfold.Unfold
 run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
 meson_packages=(meson ninja-build desktop-file-utils appstream)
 test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi libgl1-mesa-dri
-  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin)
+  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin python3-icu)
 test_locale=en_US.UTF-8
+# The locales the tests run the app in: right to left, CJK, and Unfold's own languages.
+test_locales=("$test_locale" he_IL.UTF-8 ar_EG.UTF-8 ja_JP.UTF-8 de_DE.UTF-8 fr_FR.UTF-8 pl_PL.UTF-8 pt_BR.UTF-8)
 
 say() { printf 'meson-wrapper: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
@@ -128,6 +130,50 @@ with_display() {
     command=(dbus-run-session -- "${command[@]}")
   fi
   "${command[@]}"
+}
+
+# Runs a command in a session of the tests' own, never the user's: its own X
+# display (Xvfb picks a free number itself, so two runs at once never share
+# one), its own session bus, and its own runtime, config, data, cache and state
+# directories (the accessibility bus's socket lives in the runtime directory:
+# with none, every session of a user binds ~/.cache/at-spi/bus, and a second
+# run or the user's own apps take over the tests' accessibility bus). The
+# command runs in a process group of its own; whatever of it is still running
+# when it ends (a test's straggler, a D-Bus-activated service) is ended too.
+in_test_session() {
+  local session status leader
+  session=$(mktemp -d "${TMPDIR:-/tmp}/unfold-test-session.XXXXXX")
+  mkdir -m 700 "$session/runtime" "$session/config" "$session/data" "$session/cache" "$session/state"
+  Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$session/display" >"$session/xvfb.log" 2>&1 &
+  local xvfb=$!
+  # The server writes its display's number once it accepts clients.
+  while [ ! -s "$session/display" ]; do
+    kill -0 "$xvfb" 2>/dev/null || { cat "$session/xvfb.log" >&2; rm -rf "$session"; die "Xvfb did not start (above)"; }
+    sleep 0.05
+  done
+  local display
+  display=:$(head -n1 "$session/display")
+  say "tests: display $display, session bus and runtime directory of their own in $session"
+  setsid env -u DBUS_SESSION_BUS_ADDRESS -u AT_SPI_BUS_ADDRESS -u WAYLAND_DISPLAY -u SESSION_MANAGER \
+    DISPLAY="$display" XDG_RUNTIME_DIR="$session/runtime" XDG_CONFIG_HOME="$session/config" \
+    XDG_DATA_HOME="$session/data" XDG_CACHE_HOME="$session/cache" XDG_STATE_HOME="$session/state" \
+    UNFOLD_TEST_SESSION="$session" UNFOLD_TEST_XVFB_PID="$xvfb" UNFOLD_TEST_COMMAND_PID=$$ \
+    dbus-run-session -- "$@" &
+  leader=$!
+  # Ctrl+C reaches this shell, not the group: pass it on.
+  trap 'kill -TERM -- -"$leader" 2>/dev/null' INT TERM
+  status=0
+  wait "$leader" || status=$?
+  trap - INT TERM
+  if kill -TERM -- -"$leader" 2>/dev/null; then
+    say "tests: ended what the run left running"
+    sleep 1
+    kill -KILL -- -"$leader" 2>/dev/null || true
+  fi
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+  rm -rf "$session"
+  return "$status"
 }
 
 # glibc ignores LANGUAGE under the C locale: a LANGUAGE= run gets a real locale
@@ -254,7 +300,10 @@ case "$command" in
     ;;
   test)
     ensure_packages "${test_packages[@]}"
-    ensure_locale "$test_locale"
+    for locale in "${test_locales[@]}"; do ensure_locale "$locale"; done
+    # A compiler warning fails the build (Package.swift reads UNFOLD_STRICT),
+    # here and in the meson phase's build of the same products.
+    export UNFOLD_STRICT=1
     swift_build --build-tests
     build_fuzzer
     build_translations .build/locale
@@ -262,18 +311,15 @@ case "$command" in
     # on the machine's GPU or the user's desktop.
     export G_DEBUG=fatal-criticals GSK_RENDERER=cairo GSETTINGS_BACKEND=memory GDK_BACKEND=x11
     export UNFOLD_TEST_LOCALE=$test_locale
-    # The apps the tests launch keep their window state away from the user's.
-    XDG_CONFIG_HOME=$(mktemp -d)
-    export XDG_CONFIG_HOME
     meson_destdir=$(mktemp -d)
-    trap 'rm -rf "$XDG_CONFIG_HOME" "$meson_destdir"' EXIT
+    trap 'rm -rf "$meson_destdir"' EXIT
     # meson.build's cycle on the debug build just made (InstallTests checks
     # what it installed, in $UNFOLD_MESON_DESTDIR).
     meson_phase "$PWD/.build" .build/meson-debug "$meson_destdir"
     export UNFOLD_EXECUTABLE
     UNFOLD_EXECUTABLE="$(swift build --show-bin-path)/unfold"
     export UNFOLD_FUZZER="$PWD/$fuzzer"
-    with_display swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
+    in_test_session swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
     ;;
   install)
     prefix=""

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import LabelsFileProperties
 import XCTest
@@ -33,26 +34,15 @@ final class FuzzTests: XCTestCase {
         try FileManager.default.createDirectory(at: newInputs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: fuzzer)
-        // New inputs go to the scratch directory first: the kept corpus is only read.
-        process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-close_fd_mask=1",
-                             "-dict=\(Self.fuzzDirectory.appendingPathComponent("labels.dict").path)",
-                             "-artifact_prefix=\(scratch.path)/", newInputs.path, Self.corpus.path]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // ASan reports the crash; Swift's backtracer trips over it
-        process.environment = environment
-        let log = scratch.appendingPathComponent("fuzz.log")
-        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
-        let logHandle = try FileHandle(forWritingTo: log)
-        process.standardError = logHandle
-        process.standardOutput = logHandle
-        try process.run()
-        let deadline = Date().addingTimeInterval(Double(seconds) + 60)
-        while process.isRunning && Date() < deadline { usleep(100_000) }
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
-        try logHandle.close()
-        let output = try String(contentsOf: log, encoding: .utf8)
+        // New inputs go to the scratch directory first: the kept corpus is only read.
+        let fuzz = try Children.run(fuzzer, [
+            "-max_total_time=\(seconds)", "-print_final_stats=1", "-close_fd_mask=1",
+            "-dict=\(Self.fuzzDirectory.appendingPathComponent("labels.dict").path)",
+            "-artifact_prefix=\(scratch.path)/", newInputs.path, Self.corpus.path,
+        ], environment: environment, patience: Double(seconds) + Patience.hang)
+        let output = fuzz.stderr + fuzz.stdout
 
         let artifacts = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter {
             $0.hasPrefix("crash-") || $0.hasPrefix("leak-") || $0.hasPrefix("timeout-") || $0.hasPrefix("oom-")
@@ -66,7 +56,7 @@ final class FuzzTests: XCTestCase {
                 it is now \(kept.path): fix the parser and commit it as a regression input
                 """)
         }
-        XCTAssertEqual(process.terminationStatus, 0, String(output.suffix(4000)))
+        XCTAssertEqual(fuzz.status, 0, String(output.suffix(4000)))
 
         // "#415467  DONE  cov: 770 ft: 2841 corp: 230/10632b ..." then "Done 415467 runs in 41 second(s)".
         let done = output.split(separator: "\n").last { $0.contains("DONE") }

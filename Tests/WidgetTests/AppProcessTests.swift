@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import XCTest
 
@@ -14,46 +15,43 @@ final class AppProcessTests: XCTestCase {
     static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("atspi_driver.py").path
 
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
+    typealias Output = Children.Output
 
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 20,
-                    directory: URL? = nil, environment: [String: String] = launchEnvironment()) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                      stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    /// Runs `executable` to its end (see `Children.run`: one still running
+    /// after `patience` seconds has hung, fails the test and is killed).
+    static func run(_ executable: String, _ arguments: [String], patience: Double = Patience.hang,
+                    directory: URL? = nil, environment: [String: String] = launchEnvironment(), input: Data? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Output {
+        try Children.run(executable, arguments, environment: environment, directory: directory, input: input,
+                         patience: patience, file: file, line: line)
     }
 
-    struct Node: Decodable { var depth: Int; var role: String; var name: String; var states: [String] }
+    struct Node: Decodable {
+        var depth: Int; var role: String; var name: String; var states: [String]
+        /// Where it is in its window, in pixels (nil for what has no place on screen).
+        var x: Int?; var y: Int?; var width: Int?; var height: Int?
+    }
 
-    /// The app's accessible tree now, or nil when it is not on the bus yet.
-    static func tree() throws -> [Node]? {
-        let output = try run("/usr/bin/python3", [driver, "unfold", "dump"])
+    /// The app's accessible tree now, or nil when it is not on the bus yet;
+    /// with `places`, where each node is in its window.
+    static func tree(places: Bool = false) throws -> [Node]? {
+        let output = try run("/usr/bin/python3", [driver, "unfold", "dump"] + (places ? ["--places"] : []))
         guard output.status == 0 else { return nil }
         return try output.stdout.split(separator: "\n").map {
             try JSONDecoder().decode(Node.self, from: Data($0.utf8))
         }
     }
 
-    /// Polls the tree until `condition` holds; returns the last tree seen.
-    static func waitForTree(timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+    /// Polls the tree until `condition` holds; returns the last tree seen. A
+    /// tree that never gets there within `patience` seconds fails the test.
+    @discardableResult
+    static func waitForTree(patience: Double = Patience.hang, places: Bool = false,
+                            file: StaticString = #filePath, line: UInt = #line,
                             _ condition: ([Node]) -> Bool) throws -> [Node] {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(patience)
         var last: [Node] = []
         repeat {
-            if let nodes = try tree() {
+            if let nodes = try tree(places: places) {
                 last = nodes
                 if condition(nodes) { return nodes }
             }
@@ -73,49 +71,46 @@ final class AppProcessTests: XCTestCase {
         { node(name, in: $0)?.states.contains("expanded") == true }
     }
 
-    /// Finds `app`'s window, waiting up to `timeout` seconds for it, and gives it
-    /// X keyboard focus (there is no window manager under Xvfb). Returns its X id.
-    static func focusWindow(of app: Process, timeout: Double = 20) throws -> String {
+    /// Finds `app`'s window, waiting for it to show, and gives it X keyboard
+    /// focus (there is no window manager under Xvfb). Returns its X id.
+    static func focusWindow(of app: Child, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let search = try run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"],
-                             timeout: timeout)
-        let window = try XCTUnwrap(search.stdout.split(separator: "\n").first.map(String.init), "no window: \(search.stderr)")
-        XCTAssertEqual(try run("/usr/bin/xdotool", ["windowfocus", "--sync", window]).status, 0)
+                             file: file, line: line)
+        let window = try XCTUnwrap(search.stdout.split(separator: "\n").first.map(String.init), "no window: \(search.stderr)",
+                                   file: file, line: line)
+        XCTAssertEqual(try run("/usr/bin/xdotool", ["windowfocus", "--sync", window]).status, 0, file: file, line: line)
         return window
     }
 
-    /// Starts the app with `arguments` in `directory`; its stderr goes to a file
-    /// (read with `stderr(of:)`), so that a long run never fills a pipe.
+    /// Starts the app with `arguments` in `directory`. It ends with the test
+    /// at the latest; `stop` ends it sooner.
     static func launch(_ arguments: [String] = [], directory: URL? = nil,
-                       environment: [String: String] = launchEnvironment()) throws -> Process {
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: executable)
-        app.arguments = arguments
-        app.environment = environment
-        if let directory { app.currentDirectoryURL = directory }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-stderr-\(UUID().uuidString)")
-        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
-        app.standardError = try FileHandle(forWritingTo: log)
-        logs[ObjectIdentifier(app)] = log
-        try app.run()
-        return app
+                       environment: [String: String] = launchEnvironment()) throws -> Child {
+        try Children.start(executable, arguments, environment: environment, directory: directory)
     }
-
-    nonisolated(unsafe) private static var logs: [ObjectIdentifier: URL] = [:]
 
     /// What a process started by `launch` has written on stderr so far.
-    static func stderr(of app: Process) -> String {
-        guard let log = logs[ObjectIdentifier(app)] else { return "" }
-        return (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    }
+    static func stderr(of app: Child) -> String { app.stderr }
 
     /// Ends `app` if it still runs and waits for it.
-    static func stop(_ app: Process) {
-        if app.isRunning { app.terminate() }
-        app.waitUntilExit()
-    }
+    static func stop(_ app: Child) { app.end() }
 
-    /// Waits for `app` to exit by itself; false if it is still running after `timeout`.
-    static func waitForExit(_ app: Process, timeout: Double = 20) -> Bool {
+    /// Waits for `app` to exit by itself; false if it still runs after `timeout` seconds.
+    static func waitForExit(_ app: Child, timeout: Double = Patience.hang) -> Bool { app.exits(within: timeout) }
+
+    // Transitional spellings, while LabelsFileMatrixTests moves to the ones above.
+    static func run(_ executable: String, _ arguments: [String], timeout: Double,
+                    directory: URL? = nil, environment: [String: String] = launchEnvironment(),
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Output {
+        try run(executable, arguments, patience: max(timeout, Patience.hang), directory: directory,
+                environment: environment, file: file, line: line)
+    }
+    static func waitForTree(timeout: Double, file: StaticString = #filePath, line: UInt = #line,
+                            _ condition: ([Node]) -> Bool) throws -> [Node] {
+        try waitForTree(patience: Patience.hang, file: file, line: line, condition)
+    }
+    static func stop(_ app: Process) { if app.isRunning { app.terminate() }; app.waitUntilExit() }
+    static func waitForExit(_ app: Process, timeout: Double = Patience.hang) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while app.isRunning && Date() < deadline { usleep(20_000) }
         return !app.isRunning
@@ -198,12 +193,8 @@ final class AppProcessTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-\(UUID().uuidString).tsv").path
         try "10\tŻółw\ttile\n20\tCafé crème\tdot\n30\tStraße\ttile\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Self.executable)
-        app.arguments = ["--labels", path]
-        app.environment = launchEnvironment()
-        try app.run()
-        defer { app.terminate(); app.waitUntilExit() }
+        let app = try Self.launch(["--labels", path])
+        defer { Self.stop(app) }
         let nodes = try Self.waitForTree { $0.contains { $0.name == "3 of 3 labels" } }
         for name in ["Żółw, Tile", "Café crème, Dot", "Straße, Tile"] {
             XCTAssertTrue(nodes.contains { $0.name == name }, "row \(name)")
@@ -223,45 +214,26 @@ final class AppProcessTests: XCTestCase {
     func testPageOptionOpensEachPageAndASecondLaunchPresentsTheRunningApp() throws {
         let titles = ["reveal": "Reveal", "native": "Native", "outline": "Outline", "collection": "Collection"]
         for (name, title) in titles.sorted(by: { $0.key < $1.key }) {
-            let app = Process()
-            app.executableURL = URL(fileURLWithPath: Self.executable)
-            app.arguments = ["--page", name]
-            app.environment = launchEnvironment()
-            try app.run()
+            let app = try Self.launch(["--page", name])
             _ = try Self.waitForTree { Self.selectedPage($0) == title }
-            app.terminate()
-            app.waitUntilExit()
+            Self.stop(app)
         }
 
-        let first = Process()
-        first.executableURL = URL(fileURLWithPath: Self.executable)
-        first.environment = launchEnvironment()
-        let errors = Pipe()
-        first.standardError = errors
-        try first.run()
+        let first = try Self.launch()
         _ = try Self.waitForTree { Self.selectedPage($0) != nil }
         // A second launch hands its command line to the running instance and ends.
-        let second = try Self.run(Self.executable, ["--page", "outline"], timeout: 10)
+        let second = try Self.run(Self.executable, ["--page", "outline"])
         XCTAssertEqual(second.status, 0, second.stderr)
         let nodes = try Self.waitForTree { Self.selectedPage($0) == "Outline" }
         XCTAssertEqual(nodes.filter { $0.role == "frame" }.count, 1, "still one window")
         XCTAssertTrue(first.isRunning)
-        first.terminate()
-        first.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), stderr)
+        Self.stop(first)
+        XCTAssertFalse(first.stderr.contains("WARNING") || first.stderr.contains("CRITICAL"), first.stderr)
     }
 
     func testDisclosureThroughAccessibility() throws {
         for arguments in [[], ["--reduce-motion"]] {
-            let app = Process()
-            app.executableURL = URL(fileURLWithPath: Self.executable)
-            app.arguments = arguments
-            app.environment = launchEnvironment()
-            let errors = Pipe()
-            app.standardError = errors
-            try app.run()
-
+            let app = try Self.launch(arguments)
             var nodes = try Self.waitForTree { Self.node("Collection", in: $0) != nil }
             let collection = try XCTUnwrap(Self.node("Collection", in: nodes))
             XCTAssertEqual(collection.role, "push button")
@@ -284,10 +256,8 @@ final class AppProcessTests: XCTestCase {
             try Self.press("Collection")
             nodes = try Self.waitForTree { !Self.expanded("Collection")($0) && Self.node("Shapes", in: $0) == nil }
 
-            app.terminate()
-            app.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), "\(arguments): \(stderr)")
+            Self.stop(app)
+            XCTAssertFalse(app.stderr.contains("WARNING") || app.stderr.contains("CRITICAL"), "\(arguments): \(app.stderr)")
         }
     }
 
@@ -334,9 +304,10 @@ final class AppProcessTests: XCTestCase {
             defer { Self.stop(app) }
             _ = try Self.waitForTree { Self.node("Collection", in: $0) != nil }
             let window = try Self.focusWindow(of: app)
-            for width in ["360", "1000", "360", "760"] {
-                XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowsize", "--sync", window, width, "600"]).status, 0)
-                usleep(400_000)
+            for width in [360, 1000, 360, 760] {
+                XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "\(width)", "600"]).status, 0)
+                // The window has taken the width (and laid itself out for it) before the next.
+                try Self.waitForTree(places: true) { $0.contains { $0.role == "frame" && $0.width == width } }
             }
             _ = try Self.waitForTree { $0.filter { $0.role == "page tab list" }.count == 1 }
             let stderr = Self.stderr(of: app)
@@ -345,15 +316,8 @@ final class AppProcessTests: XCTestCase {
     }
 
     func testANormalRunOnEveryPagePrintsNoWarning() throws {
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Self.executable)
-        app.environment = launchEnvironment()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-stderr-\(UUID().uuidString)")
-        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: log) }
-        app.standardError = try FileHandle(forWritingTo: log)
-        try app.run()
-        defer { if app.isRunning { app.terminate() } }
+        let app = try Self.launch()
+        defer { Self.stop(app) }
 
         func keys(_ names: String...) throws {
             for name in names {
@@ -396,12 +360,10 @@ final class AppProcessTests: XCTestCase {
         _ = try Self.waitForTree { $0.filter { $0.role == "frame" || $0.role == "dialog" }.count == 1 }
         try keys("alt+1", "ctrl+q")
 
-        let deadline = Date().addingTimeInterval(10)
-        while app.isRunning && Date() < deadline { usleep(50_000) }
-        XCTAssertFalse(app.isRunning, "Ctrl+Q quits")
+        XCTAssertTrue(app.exits(), "Ctrl+Q quits")
         XCTAssertEqual(app.terminationReason, .exit)
         XCTAssertEqual(app.terminationStatus, 0)
-        let stderr = try String(contentsOf: log, encoding: .utf8)
+        let stderr = app.stderr
         XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL") || stderr.contains("Fatal"), stderr)
         XCTAssertEqual(stderr, "", "a normal run prints nothing on stderr")
     }

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import CAdw
 import Foundation
 import Gtk
@@ -215,11 +216,11 @@ func temporaryStateStore() -> WindowStateStore {
 
 /// Runs the app with `arguments`, calls `body` once the launch is handled (its
 /// first window is up), and returns the run's exit status. A run still going
-/// after `timeout` seconds is ended and fails the test, so a broken shortcut
-/// cannot hang the suite. ("command-line" stops at the app's own handler — GLib's
+/// after `patience` seconds has hung: it is ended and fails the test, so a
+/// broken shortcut cannot hang the suite. ("command-line" stops at the app's own handler — GLib's
 /// first-wins accumulator — so this waits for the first window instead.)
 @MainActor
-func runApplication(_ app: UnfoldApplication, _ arguments: [String] = ["unfold"], timeout: UInt32 = 60,
+func runApplication(_ app: UnfoldApplication, _ arguments: [String] = ["unfold"], patience: Double = Patience.hang,
          _ body: @escaping @MainActor () -> Void) -> Int32 {
     var started = false
     onObjectSignal(app.application, "window-added") { _ in
@@ -227,8 +228,8 @@ func runApplication(_ app: UnfoldApplication, _ arguments: [String] = ["unfold"]
         started = true
         Timeout.after(milliseconds: 0) { body() }
     }
-    let watchdog = Timeout.after(milliseconds: timeout * 1000) {
-        XCTFail("the application was still running after \(timeout) s")
+    let watchdog = Timeout.after(milliseconds: UInt32(patience * 1000)) {
+        XCTFail("the application hung: still running after \(Int(patience)) s")
         for window in MainWindow.all { gtk_window_destroy(gCast(window.window)) }
     }
     defer { g_source_remove(watchdog) }

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import XCTest
 
@@ -8,7 +9,7 @@ final class BenchTests: XCTestCase {
             .appendingPathComponent("unfold-bench").path
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: json) }
-        let output = try AppProcessTests.run(bench, ["--quick", "--json", json], timeout: 900)
+        let output = try AppProcessTests.run(bench, ["--quick", "--json", json], patience: 30 * 60 * Patience.factor)
         XCTAssertEqual(output.status, 0, output.stderr)
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [[String: Any]])
         // Every row, under each of GTK's renderers, each drawn with the renderer asked for.

@@ -540,15 +540,10 @@ final class BackgroundFilteringTests: GtkTestCase {
         let objects = try FileManager.default.contentsOfDirectory(atPath: binDirectory.appendingPathComponent("UnfoldCore.build").path)
             .filter { $0.hasSuffix(".o") }
         XCTAssertTrue(objects.contains("FilterWorker.swift.o"), "found UnfoldCore's objects in \(binDirectory.path)")
-        let nm = Process()
-        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-        nm.arguments = ["--undefined-only", "--format=just-symbols"] + objects.map { binDirectory.appendingPathComponent("UnfoldCore.build/\($0)").path }
-        let out = Pipe()
-        nm.standardOutput = out
-        try nm.run()
-        let symbols = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        nm.waitUntilExit()
-        XCTAssertEqual(nm.terminationStatus, 0)
+        let nm = try AppProcessTests.run("/usr/bin/nm", ["--undefined-only", "--format=just-symbols"]
+            + objects.map { binDirectory.appendingPathComponent("UnfoldCore.build/\($0)").path })
+        let symbols = nm.stdout.split(separator: "\n")
+        XCTAssertEqual(nm.status, 0, nm.stderr)
         XCTAssertGreaterThan(symbols.count, 10, "nm listed the objects' external symbols")
         let toolkit = symbols.filter { ["gtk_", "gdk_", "gsk_", "g_", "adw_", "pango_", "cairo_"].contains(where: $0.hasPrefix) }
         XCTAssertEqual(toolkit, [], "UnfoldCore calls no toolkit function, so the worker cannot")

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import Gtk
 @testable import UnfoldApp
@@ -236,28 +237,15 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(version.status, 0, version.stderr)
         XCTAssertEqual(version.stdout, "unfold \(InstallTests.version)\n")
 
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: binary)
-        app.arguments = ["--page", "collection"]
-        var environment = launchEnvironment([
-            "LANGUAGE": "pl", "LC_ALL": ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8",
-        ])
+        var environment = launchEnvironment(["LC_ALL": "pl_PL.UTF-8"])
         environment["UNFOLD_LOCALE_DIR"] = nil  // its own catalogues, nobody else's
-        app.environment = environment
-        let errors = Pipe()
-        app.standardError = errors
-        try app.run()
-        defer {
-            if app.isRunning { app.terminate() }
-            app.waitUntilExit()
-        }
+        let app = try Children.start(binary, ["--page", "collection"], environment: environment)
+        defer { app.end() }
         let nodes = try AppProcessTests.waitForTree { $0.contains { $0.name == "Tylko kafelki" } }
         XCTAssertTrue(nodes.contains { $0.role == "check box" && $0.name == "Tylko kafelki" }, "installed Polish catalogue")
         XCTAssertTrue(nodes.contains { $0.name == "4 etykiety z 4" })
-        app.terminate()
-        app.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertFalse(stderr.contains("WARNING") || stderr.contains("CRITICAL"), stderr)
+        app.end()
+        XCTAssertFalse(app.stderr.contains("WARNING") || app.stderr.contains("CRITICAL"), app.stderr)
     }
 }
 
@@ -265,14 +253,12 @@ final class InstallTests: XCTestCase {
 final class RightToLeftTests: GtkTestCase {
     func testLayoutMirrorsUnderARightToLeftLanguage() throws {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-rtl-\(getpid()).png").path
-        for (language, mirrored) in [("he", true), ("fr", false)] {
-            let app = Process()
-            app.executableURL = URL(fileURLWithPath: AppProcessTests.executable)
-            app.environment = launchEnvironment([
-                "LANGUAGE": language, "LC_ALL": ProcessInfo.processInfo.environment["UNFOLD_TEST_LOCALE"] ?? "en_US.UTF-8",
-            ])
-            try app.run()
-            defer { app.terminate(); app.waitUntilExit() }
+        // Real locales, as a desktop sets them (LANGUAGE alone, under an English
+        // LC_MESSAGES, hid that the Hebrew locale itself was laid out left to right).
+        for (locale, mirrored) in [("he_IL.UTF-8", true), ("fr_FR.UTF-8", false)] {
+            let language = String(locale.prefix(2))
+            let app = try AppProcessTests.launch(environment: launchEnvironment(["LC_ALL": locale]))
+            defer { AppProcessTests.stop(app) }
             _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "push button" && $0.name == "Collection" } }
             let search = try AppProcessTests.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
             let window = try XCTUnwrap(search.stdout.split(separator: "\n").last.map(String.init), search.stderr)

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import Gtk
 import GtkTestSupport
@@ -56,6 +57,9 @@ func launchEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["GTK_A11Y"] = nil
     environment["LANGUAGE"] = nil
+    // The test command's own strictness (Package.swift): a package a test
+    // builds uses this one as a dependency, where unsafe flags are refused.
+    environment["UNFOLD_STRICT"] = nil
     environment["LC_ALL"] = "C.UTF-8"
     environment.merge(extra) { $1 }
     return environment
@@ -149,17 +153,16 @@ final class FrameCounter {
 @MainActor
 enum XInput {
     @discardableResult
-    static func xdotool(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool"] + arguments
-        do { try process.run() } catch {
-            XCTFail("xdotool could not run: \(error)")
+    static func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Int32 {
+        do {
+            // Keep GTK's main loop turning while xdotool talks to the X server.
+            let output = try Children.run("/usr/bin/xdotool", arguments, whileWaiting: { turnMainLoop() },
+                                          file: file, line: line)
+            return output.status
+        } catch {
+            XCTFail("xdotool could not run: \(error)", file: file, line: line)
             return -1
         }
-        // Keep GTK's main loop turning while xdotool talks to the X server.
-        iterate(until: { !process.isRunning }, timeout: 10)
-        return process.terminationStatus
     }
 
     /// Gives the window X keyboard focus (there is no window manager under Xvfb).

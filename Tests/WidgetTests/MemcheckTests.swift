@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import XCTest
 
@@ -11,22 +12,19 @@ final class MemcheckTests: XCTestCase {
     func testAVisitToEveryPageLeaksNothingOfOurs() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-memcheck-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
-        app.arguments = ["--tool=memcheck", "--leak-check=full", "--show-leak-kinds=definite",
-                         "--errors-for-leak-kinds=definite", "--num-callers=40", "--error-exitcode=99",
-                         "--suppressions=\(Self.suppressions)", "--log-file=\(log.path)",
-                         AppProcessTests.executable]
         // Slices as plain mallocs, so a lost GVariant or GList shows where it was made.
-        app.environment = launchEnvironment(["G_SLICE": "always-malloc", "SWIFT_BACKTRACE": "enable=no"])
-        try app.run()
-        defer { if app.isRunning { app.terminate() } }
+        let app = try Children.start("/usr/bin/valgrind", [
+            "--tool=memcheck", "--leak-check=full", "--show-leak-kinds=definite",
+            "--errors-for-leak-kinds=definite", "--num-callers=40", "--error-exitcode=99",
+            "--suppressions=\(Self.suppressions)", "--log-file=\(log.path)", AppProcessTests.executable,
+        ], environment: launchEnvironment(["G_SLICE": "always-malloc", "SWIFT_BACKTRACE": "enable=no"]))
+        defer { app.end() }
 
-        // Under valgrind the app runs some twenty times slower: wait for its window,
-        // then leave it time to act on each group of keys (X queues them meanwhile).
-        let window = try AppProcessTests.focusWindow(of: app, timeout: 120)
+        // Under valgrind the app runs some twenty times slower: after each group
+        // of keys (X queues them meanwhile), wait until it shows their effect.
+        let window = try AppProcessTests.focusWindow(of: app)
         func xdotool(_ arguments: String...) throws -> String {
-            let output = try AppProcessTests.run("/usr/bin/xdotool", arguments, timeout: 60)
+            let output = try AppProcessTests.run("/usr/bin/xdotool", arguments)
             XCTAssertEqual(output.status, 0, "xdotool \(arguments): \(output.stderr)")
             return output.stdout
         }
@@ -36,31 +34,43 @@ final class MemcheckTests: XCTestCase {
         func activate(_ action: String) throws {
             let output = try AppProcessTests.run("/usr/bin/gdbus", [
                 "call", "--session", "--dest", "io.github.unfold.Unfold", "--object-path", "/io/github/unfold/Unfold",
-                "--method", "org.gtk.Actions.Activate", action, "[]", "{}"], timeout: 60)
+                "--method", "org.gtk.Actions.Activate", action, "[]", "{}"])
             XCTAssertEqual(output.status, 0, "app.\(action): \(output.stderr)")
         }
-        func pause() { sleep(2) }
+        func page(_ name: String) throws { try AppProcessTests.waitForTree { AppProcessTests.selectedPage($0) == name } }
 
-        pause(); _ = try xdotool("key", "--delay", "100", "Tab", "space", "Tab", "space")  // Reveal: open Collection, then Shapes
-        pause(); _ = try xdotool("key", "--delay", "100", "alt+2", "Tab", "space", "Tab", "space")  // Native: its expanders
-        pause(); _ = try xdotool("key", "--delay", "100", "alt+3", "Right", "Down", "Right", "Down", "Left")  // Outline by keyboard
-        pause(); _ = try xdotool("key", "alt+4")
-        pause(); _ = try xdotool("type", "--delay", "100", "tile")  // Collection: filter, then clear
-        pause(); _ = try xdotool("key", "--delay", "100", "BackSpace", "Escape")
-        pause(); try activate("new-window")  // a second window, closed with Ctrl+W
+        try page("Reveal")
+        _ = try xdotool("key", "--delay", "100", "Tab", "space", "Tab", "space")  // Reveal: open Collection, then Shapes
+        try AppProcessTests.waitForTree { AppProcessTests.expanded("Collection")($0) && AppProcessTests.expanded("Shapes")($0) }
+        _ = try xdotool("key", "alt+2")
+        try page("Native")
+        _ = try xdotool("key", "--delay", "100", "Tab", "space", "Tab", "space")  // Native: its expanders
+        try AppProcessTests.waitForTree { $0.filter { $0.states.contains("expanded") }.count >= 2 }
+        _ = try xdotool("key", "alt+3")
+        try page("Outline")
+        _ = try xdotool("key", "--delay", "100", "Right", "Down", "Right", "Down", "Left")  // Outline by keyboard
+        try AppProcessTests.waitForTree { AppProcessTests.node("Circle", in: $0) != nil }
+        _ = try xdotool("key", "alt+4")
+        try page("Collection")
+        _ = try xdotool("type", "--delay", "100", "tile")  // Collection: filter, then clear
+        try AppProcessTests.waitForTree { $0.contains { $0.name == "2 of 4 labels" } }
+        _ = try xdotool("key", "--delay", "100", "BackSpace", "Escape")
+        try AppProcessTests.waitForTree { $0.contains { $0.name == "4 of 4 labels" } }
+        try activate("new-window")  // a second window, closed with Ctrl+W
+        try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 2 }
         let windows = try xdotool("search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)")
         if let second = windows.split(separator: "\n").map(String.init).first(where: { $0 != window }) {
             _ = try xdotool("windowfocus", "--sync", second)
-            pause(); _ = try xdotool("key", "ctrl+w")
+            _ = try xdotool("key", "ctrl+w")
+            try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" }.count == 1 }
         } else {
             XCTFail("the new window never showed: \(windows)")
         }
-        pause(); _ = try xdotool("windowfocus", "--sync", window)
+        _ = try xdotool("windowfocus", "--sync", window)
         _ = try xdotool("key", "--delay", "100", "alt+1", "shift+Tab", "space")  // back to Reveal
-        pause(); try activate("quit")
-
-        let deadline = Date().addingTimeInterval(120)
-        while app.isRunning && Date() < deadline { usleep(200_000) }
+        try page("Reveal")
+        try activate("quit")
+        app.waitForExit()
         XCTAssertFalse(app.isRunning, "app.quit quits, even under valgrind")
 
         let report = try String(contentsOf: log, encoding: .utf8)

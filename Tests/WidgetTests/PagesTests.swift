@@ -27,7 +27,7 @@ final class PagesTests: GtkTestCase {
     /// A page made later is in its tab's place, named after it, and repaired
     /// for assistive technologies as the rest of the window was.
     func testPagesAreMadeWhenFirstShown() throws {
-        try onMain {
+        onMain {
             let main = MainWindow.open(application: nil, state: WindowState(page: .collection))
             main.present()
             defer { gtk_window_destroy(gCast(main.window)) }

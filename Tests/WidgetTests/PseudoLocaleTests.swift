@@ -66,28 +66,42 @@ final class PseudoLocaleTests: XCTestCase {
             for name in names { XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["key", "--delay", "40", name]).status, 0) }
         }
 
-        _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "frame" } }
+        // Each look waits for what its keys do, told by the tree's shape (its
+        // words are the pseudo-language's): the page's tab, what opened.
+        func tab(_ index: Int) -> ([AppProcessTests.Node]) -> Bool {
+            { nodes in
+                let tabs = nodes.filter { $0.role == "page tab" }
+                return tabs.count == 4 && tabs[index].states.contains("selected")
+            }
+        }
+        // (An outline row's expander says it too: count the controls and rows.)
+        func expandedCount(_ nodes: [AppProcessTests.Node]) -> Int {
+            nodes.filter { ["push button", "list item", "toggle button"].contains($0.role) && $0.states.contains("expanded") }.count
+        }
+
+        try AppProcessTests.waitForTree(tab(0))
         _ = try AppProcessTests.focusWindow(of: app)
         try keys("space", "Tab", "space")
-        usleep(400_000)
+        try AppProcessTests.waitForTree { tab(0)($0) && expandedCount($0) >= 2 }
         try look("Reveal")
         try keys("alt+2", "space", "Tab", "space")
-        usleep(200_000)
+        try AppProcessTests.waitForTree { tab(1)($0) && expandedCount($0) >= 2 }
         try look("Native")
         try keys("alt+3", "Right", "Down", "Right")
-        usleep(200_000)
+        try AppProcessTests.waitForTree { tab(2)($0) && expandedCount($0) >= 2 }
         try look("Outline")
         try keys("alt+4")
-        usleep(200_000)
+        try AppProcessTests.waitForTree(tab(3))
         try look("Collection")
         XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["type", "--delay", "40", "zzz"]).status, 0)
-        usleep(500_000)
+        // The caption counts none ("⟦0 … 4 …⟧": the numbers are not translated).
+        try AppProcessTests.waitForTree { $0.contains { $0.name.hasPrefix("⟦0 ") } }
         try look("Collection, nothing matches")
         try keys("Escape", "F10")
-        usleep(300_000)
+        try AppProcessTests.waitForTree { $0.contains { $0.role == "menu item" } }
         try look("the main menu")
         try keys("Escape", "F1")
-        usleep(400_000)
+        try AppProcessTests.waitForTree { $0.filter { $0.role == "frame" || $0.role == "dialog" }.count == 2 }
         try look("the shortcuts window")
         XCTAssertEqual(untranslated, [:], "text on screen that no message covers")
         let nodes = try XCTUnwrap(AppProcessTests.tree())

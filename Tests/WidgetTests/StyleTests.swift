@@ -65,9 +65,9 @@ final class StyleTests: GtkTestCase {
     /// and the next run starts with it; "Follow System" gives the choice back
     /// to the desktop.
     func testTheStyleChoiceIsLiveAndRemembered() throws {
-        try onMain {
+        onMain {
             let store = temporaryStateStore()
-            var app = UnfoldApplication(unique: false, stateStore: store)
+            let app = UnfoldApplication(unique: false, stateStore: store)
             var darkBackground = false
             var status = runApplication(app) {
                 guard let main = MainWindow.all.last else { return XCTFail("no window") }
@@ -91,18 +91,18 @@ final class StyleTests: GtkTestCase {
             g_object_unref(UnsafeMutableRawPointer(app.application))
 
             AppStyle.apply(.follow)
-            app = UnfoldApplication(unique: false, stateStore: store)
+            let next = UnfoldApplication(unique: false, stateStore: store)
             var startedDark = false
-            status = runApplication(app) {
+            status = runApplication(next) {
                 startedDark = AppStyle.isDark
-                g_action_group_activate_action(OpaquePointer(app.application), "style", g_variant_new_string("follow"))
+                g_action_group_activate_action(OpaquePointer(next.application), "style", g_variant_new_string("follow"))
                 for window in allToplevels() { gtk_window_destroy(gCast(window)) }
             }
             XCTAssertEqual(status, 0)
             XCTAssertTrue(startedDark, "the next run starts dark")
             XCTAssertEqual(store.load()?.style, .follow)
             XCTAssertEqual(AppStyle.scheme, .follow)
-            g_object_unref(UnsafeMutableRawPointer(app.application))
+            g_object_unref(UnsafeMutableRawPointer(next.application))
         }
     }
 
@@ -172,12 +172,8 @@ final class StyleTests: GtkTestCase {
 
     /// The real binary's window with `arguments`, on screen, as pixels.
     static func screenshot(_ arguments: [String], environment: [String: String]) throws -> Screenshot {
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: AppProcessTests.executable)
-        app.arguments = arguments
-        app.environment = launchEnvironment(environment)
-        try app.run()
-        defer { app.terminate(); app.waitUntilExit() }
+        let app = try AppProcessTests.launch(arguments, environment: launchEnvironment(environment))
+        defer { AppProcessTests.stop(app) }
         _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "frame" } }
         let search = try AppProcessTests.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
         let window = try XCTUnwrap(search.stdout.split(separator: "\n").last.map(String.init), search.stderr)

@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Reads and drives a running application through AT-SPI, as a screen reader would.
 
-    atspi_driver.py APP dump          print the app's accessible tree as JSON lines
+    atspi_driver.py APP dump [--places]
+                                      print the app's accessible tree as JSON lines
+                                      (--places: with each node's x, y, width and height
+                                      in its window)
     atspi_driver.py APP press NAME    perform the default action of the button NAME
     atspi_driver.py APP audit         print what a screen reader user would trip on,
                                       one JSON line per problem (none: all is well)
@@ -37,25 +40,35 @@ def find_application(name):
     return None
 
 
-def walk(node, depth=0, path=()):
+def walk(node, depth=0, path=(), places=False):
     states = sorted(Atspi.StateType(s).value_nick for s in node.get_state_set().get_states())
     name = node.get_name() or ""
     path = path + (f"{node.get_role_name()} '{name}'",)
-    yield {"depth": depth, "role": node.get_role_name(), "name": name, "states": states}, node, path
+    description = {"depth": depth, "role": node.get_role_name(), "name": name, "states": states}
+    place = extents(node) if places else None
+    if place is not None:
+        description.update(zip(("x", "y", "width", "height"), place))
+    yield description, node, path
     for index in range(node.get_child_count()):
         child = node.get_child_at_index(index)
         if child is not None:
-            yield from walk(child, depth + 1, path)
+            yield from walk(child, depth + 1, path, places)
 
 
-def size(node):
+def extents(node):
+    """Where the node is in its window: x, y, width, height; None if it has no place."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # the replacement is not in Debian 12's Atspi
         component = node.get_component_iface()
     if component is None:
         return None
-    extents = component.get_extents(Atspi.CoordType.WINDOW)
-    return extents.width, extents.height
+    box = component.get_extents(Atspi.CoordType.WINDOW)
+    return box.x, box.y, box.width, box.height
+
+
+def size(node):
+    place = extents(node)
+    return None if place is None else place[2:]
 
 
 def audit(application):
@@ -112,7 +125,7 @@ def main(argv):
         return 3
     command = argv[2]
     if command == "dump":
-        for description, _, _ in walk(application):
+        for description, _, _ in walk(application, places="--places" in argv[3:]):
             print(json.dumps(description))
         return 0
     if command == "audit":
