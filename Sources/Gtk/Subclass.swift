@@ -33,8 +33,9 @@ public struct WidgetClassDescription: Sendable {
         /// `templateChild(_:)`.
         public var children: [String]
 
-        /// Its translatable strings are looked up in the process's default
-        /// gettext domain (`textdomain`): GTK 4.8 has no per-class domain.
+        /// GTK 4.8 has no per-class gettext domain: the file names its own
+        /// (`<interface domain="…">`), or its strings are looked up in the
+        /// process's default domain.
         public init(resource: String, children: [String]) {
             self.resource = resource
             self.children = children

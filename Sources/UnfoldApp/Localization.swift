@@ -9,11 +9,18 @@ public enum Localization {
 
     /// Selects the user's locale and binds the text domain to the compiled
     /// catalogues: the development build's, or the installed ones.
+    ///
+    /// The default domain stays gettext's own: every message of Unfold's names
+    /// its domain (`tr`, and `domain="unfold"` in each .ui file). GLib's
+    /// `g_dgettext` stops translating *every* domain, GTK's included, when the
+    /// default domain was changed and has no catalogue for the locale; calling
+    /// `textdomain("unfold")` would leave GTK's own words English and, as GTK
+    /// reads the text direction from its catalogue, lay out right-to-left
+    /// locales left to right, in every language Unfold is not translated into.
     public static func setUp() {
         setlocale(LC_ALL, "")
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
-        textdomain(domain)
     }
 
     /// A size in bytes as GLib writes it for the user's language ("12.3 MB").
