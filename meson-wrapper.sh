@@ -256,8 +256,10 @@ ui_files() {
 }
 
 # The files with translatable strings, in the order the `pot` command reads
-# them: the Swift sources that mark strings (tr, N_, ntr; UnfoldCore never
-# does), the desktop entry, the user interface files, the metainfo.
+# them: the Swift sources that mark strings (tr, N_, ntr; UnfoldCore marks its
+# messages about labels files with N_, and the app translates them), the
+# desktop entry, the user interface files, the metainfo. A new file counts
+# once git tracks it.
 potfiles() {
   local file
   swift_sources | while read -r file; do

@@ -42,6 +42,7 @@ public final class UnfoldApplication {
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         Self.sayOptionErrorsAsUnfold(true)
+        CommandLineOptions.reset()
         let status = g_application_run(gCast(application), Int32(cArguments.count), &cArguments)
         Self.sayOptionErrorsAsUnfold(false)
         if let startupFailure {
@@ -58,21 +59,11 @@ public final class UnfoldApplication {
 
     // MARK: Command line
 
-    /// GApplication's own option parsing: `--help` is GLib's, and an unknown
-    /// option is reported with a non-zero exit status.
+    /// GApplication's own option parsing: `--help` is GLib's, an unknown
+    /// option is reported with a non-zero exit status, and one given twice is
+    /// refused (`CommandLineOptions`).
     private func addOptions(_ app: UnsafeMutablePointer<GApplication>) {
-        g_application_add_main_option(app, "page", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
-                                      fill(tr("Open the page NAME ({pages})"), ["pages": Page.names]), "NAME")
-        g_application_add_main_option(app, "reduce-motion", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                      tr("Turn animations off, as GTK’s enable-animations setting does"), nil)
-        g_application_add_main_option(app, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                      tr("Print the version and exit"), nil)
-        g_application_add_main_option(app, "labels", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-                                      tr("Show the labels of FILE (JSON or TSV; - reads them from standard input)"), "FILE")
-        // A string, not an integer: GLib drops an integer option equal to 0, and
-        // says nothing useful about "lots".
-        g_application_add_main_option(app, "synthetic", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
-                                      tr("Show N generated labels in the collection"), "N")
+        CommandLineOptions.add(to: app)
     }
 
     /// The option key that says the labels come on the launch's standard input.
@@ -83,6 +74,7 @@ public final class UnfoldApplication {
     /// given the options.
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
         Self.sayOptionErrorsAsUnfold(false)  // parsed: what GLib prints now is not about the options
+        CommandLineOptions.pack(into: options)
         if g_variant_dict_contains(options, "version") != 0 {
             print("unfold \(Self.version)")
             return 0
@@ -110,7 +102,9 @@ public final class UnfoldApplication {
             var status = stat()
             if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
                 let stream = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-                guard stream >= 0 else { return fail("\(path): \(LabelsSource.openProblem(errno))") }
+                guard stream >= 0 else {
+                    return fail(LabelsFile.Failure(path: path, location: nil, problem: LabelsSource.openProblem(errno)).translated)
+                }
                 dup2(stream, STDIN_FILENO)
                 close(stream)
                 g_variant_dict_insert_value(options, Self.labelsOnStandardInput, g_variant_new_boolean(1))

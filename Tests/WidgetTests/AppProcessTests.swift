@@ -1,5 +1,6 @@
 import ChildProcessTestSupport
 import Foundation
+@testable import UnfoldApp
 import XCTest
 
 /// The real `unfold` binary, launched as a desktop user would, read and driven
@@ -98,24 +99,6 @@ final class AppProcessTests: XCTestCase {
     /// Waits for `app` to exit by itself; false if it still runs after `timeout` seconds.
     static func waitForExit(_ app: Child, timeout: Double = Patience.hang) -> Bool { app.exits(within: timeout) }
 
-    // Transitional spellings, while LabelsFileMatrixTests moves to the ones above.
-    static func run(_ executable: String, _ arguments: [String], timeout: Double,
-                    directory: URL? = nil, environment: [String: String] = launchEnvironment(),
-                    file: StaticString = #filePath, line: UInt = #line) throws -> Output {
-        try run(executable, arguments, patience: max(timeout, Patience.hang), directory: directory,
-                environment: environment, file: file, line: line)
-    }
-    static func waitForTree(timeout: Double, file: StaticString = #filePath, line: UInt = #line,
-                            _ condition: ([Node]) -> Bool) throws -> [Node] {
-        try waitForTree(patience: Patience.hang, file: file, line: line, condition)
-    }
-    static func stop(_ app: Process) { if app.isRunning { app.terminate() }; app.waitUntilExit() }
-    static func waitForExit(_ app: Process, timeout: Double = Patience.hang) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while app.isRunning && Date() < deadline { usleep(20_000) }
-        return !app.isRunning
-    }
-
     static func press(_ name: String) throws {
         XCTAssertEqual(try run("/usr/bin/python3", [driver, "unfold", "press", name]).status, 0, "press \(name)")
     }
@@ -187,6 +170,48 @@ final class AppProcessTests: XCTestCase {
             XCTAssertFalse(output.stderr.contains("Fatal") || output.stderr.contains("CRITICAL"), output.stderr)
         }
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: duplicate))), duplicateBytes, "the labels file is never modified")
+    }
+
+    /// Every option given twice is refused in words, as is a pair that
+    /// contradicts itself, instead of the last one silently winning; by this
+    /// launch, before any running instance hears of it.
+    func testRepeatedOrConflictingOptionsAreRefusedInWords() throws {
+        let labels = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-\(UUID().uuidString).tsv")
+        try "1\tOne\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: labels) }
+        // A value each option takes, good on its own.
+        let good = ["page": "outline", "labels": labels.path, "synthetic": "3"]
+        let options = MainActor.assumeIsolated { CommandLineOptions.all }
+        XCTAssertEqual(Set(options.filter { $0.kind != .flag }.map(\.name)), Set(good.keys), "a value for every option that takes one")
+        var refusals: [([String], String)] = []
+        for option in options {
+            let once = option.kind == .flag ? ["--\(option.name)"] : ["--\(option.name)", good[option.name]!]
+            let spelledOtherwise = option.kind == .flag ? ["--\(option.name)"] : ["--\(option.name)=\(good[option.name]!)"]
+            refusals.append((once + once, "--\(option.name) is given twice"))
+            refusals.append((once + ["--reduce-motion"].filter { _ in option.name != "reduce-motion" } + spelledOtherwise,
+                             "--\(option.name) is given twice"))
+        }
+        refusals.append((["--labels", labels.path, "--labels", "/elsewhere.json"],
+                         "--labels is given twice, as “\(labels.path)” and as “/elsewhere.json”: a launch shows one labels file"))
+        refusals.append((["--synthetic", "3", "--labels", labels.path], "use either --labels or --synthetic, not both"))
+        for (arguments, message) in refusals {
+            let output = try Self.run(Self.executable, arguments)
+            XCTAssertEqual(output.status, 1, "\(arguments): \(output.stderr)")
+            XCTAssertTrue(output.stderr.hasPrefix("unfold: ") && output.stderr.contains(message), "\(arguments): \(output.stderr)")
+            XCTAssertEqual(output.stdout, "", "\(arguments): nothing else is done")
+        }
+        // With an instance running, the second launch is refused by itself: the
+        // running window stays as it was.
+        let running = try Self.launch(["--page", "reveal"])
+        defer { Self.stop(running) }
+        try Self.waitForTree { Self.selectedPage($0) == "Reveal" }
+        let refused = try Self.run(Self.executable, ["--page", "outline", "--page", "native"])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--page is given twice, as “outline” and as “native”"), refused.stderr)
+        let accepted = try Self.run(Self.executable, ["--page", "collection"])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        let nodes = try Self.waitForTree { Self.selectedPage($0) == "Collection" }
+        XCTAssertEqual(nodes.filter { $0.role == "frame" }.count, 1)
     }
 
     func testLabelsFromAFileAreShown() throws {
@@ -306,8 +331,12 @@ final class AppProcessTests: XCTestCase {
             let window = try Self.focusWindow(of: app)
             for width in [360, 1000, 360, 760] {
                 XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "\(width)", "600"]).status, 0)
-                // The window has taken the width (and laid itself out for it) before the next.
-                try Self.waitForTree(places: true) { $0.contains { $0.role == "frame" && $0.width == width } }
+                // The window has taken the width (and laid itself out for it) before
+                // the next. (Its frame is the X window less the client-side
+                // decorations' margins, a few pixels.)
+                try Self.waitForTree(places: true) { nodes in
+                    nodes.contains { $0.role == "frame" && abs(($0.width ?? 0) - width) <= 20 }
+                }
             }
             _ = try Self.waitForTree { $0.filter { $0.role == "page tab list" }.count == 1 }
             let stderr = Self.stderr(of: app)
