@@ -54,6 +54,13 @@ public enum Accessibility {
         g_object_set_property(gCast(widget), "accessible-role", &value)
     }
 
+    /// No name at all: neither a label nor one taken from a "labelled by"
+    /// relation (for a container that only groups what is named inside it).
+    public static func setUnnamed(_ widget: WidgetPointer) {
+        gtk_accessible_reset_relation(widget.accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        gtk_accessible_reset_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_LABEL)
+    }
+
     public static func setLabel(_ widget: WidgetPointer, _ label: String) {
         unfold_accessible_set_label(widget.accessible, label)
     }

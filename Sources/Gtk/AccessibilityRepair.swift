@@ -19,11 +19,19 @@ extension Accessibility {
     /// or the title of the stack page they are on). Widgets added later are
     /// repaired when this is called for them.
     public static func repair(_ root: WidgetPointer, context: String? = nil) {
-        repairTree(root, context: context ?? contextName(of: root))
+        repairTree(root, context: context ?? contextName(of: root), spoken: false)
     }
 
-    private static func repairTree(_ widget: WidgetPointer, context: String?) {
+    /// `spoken`: an ancestor has taken the context's name already. A part
+    /// inside it that must have a name (lest GTK say its type) gets an empty
+    /// one: a screen reader would otherwise say the context once per level.
+    private static func repairTree(_ widget: WidgetPointer, context: String?, spoken: Bool) {
         var context = context
+        var spoken = spoken
+        func nameAfterContext(_ context: String) {
+            setLabel(widget, spoken ? "" : context)
+            spoken = true
+        }
         if isA(widget, "GtkBuiltinIcon") || isA(widget, "GtkScrollbar") {
             setHidden(widget, true)
             return
@@ -34,9 +42,27 @@ extension Accessibility {
             setHidden(widget, true)
             return
         }
+        if isA(widget, "GtkPopoverContent"), !hasName(widget), gtk_widget_get_realized(widget) == 0 {
+            // Only the frame inside a popover: the popover says what it holds,
+            // and its content what it is. Named after them too, a screen
+            // reader would say the name a third time on the way in.
+            setRole(widget, GTK_ACCESSIBLE_ROLE_GENERIC)
+        }
         let speaksForContext = ["GtkScrolledWindow", "GtkTextView", "GtkPopoverMenu", "GtkPopoverContent", "GtkStackSwitcher", "GtkPopover"]
-        if speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context {
-            setLabel(widget, context)
+        if speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context,
+           gtk_accessible_get_accessible_role(widget.accessible) != GTK_ACCESSIBLE_ROLE_GENERIC {
+            nameAfterContext(context)
+        }
+        if isA(widget, "GtkScrolledWindow") {
+            // What it holds takes the focus (and scrolls itself into view): the
+            // pane as a stop of its own would do nothing. Only once its window
+            // is on screen: a change of focusability makes GTK 4.8 realize the
+            // accessibles up to the window there and then, and a window's
+            // realized before its own map has finished keeps the wrong role
+            // (a dialog would be a "filler").
+            whenShown(widget) { shown in
+                if hasFocusableDescendant(shown) { gtk_widget_set_focusable(shown, 0) }
+            }
         }
         if isA(widget, "GtkStack") || (!isA(widget, "GtkWindow") && hasProperty(widget, "visible-child")) {
             // GtkStack, libadwaita's view stack and squeezer: what they do not show is not there.
@@ -51,7 +77,8 @@ extension Accessibility {
             // has no words: it says what the symbol means.
             setOnlyLabel(widget, name)
         }
-        if isA(widget, "GtkListBox"), !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
+        if isA(widget, "GtkListBox"), gtk_accessible_get_accessible_role(widget.accessible) == GTK_ACCESSIBLE_ROLE_LIST,
+           !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
             // libadwaita's boxed lists are "labelled by" their group's title,
             // which GTK 4.8 ignores when it is empty: they say their group's
             // title, or their context.
@@ -67,7 +94,7 @@ extension Accessibility {
                 if gtk_widget_get_realized(widget) == 0 {
                     setRole(widget, GTK_ACCESSIBLE_ROLE_GENERIC)
                 } else if let context {
-                    setLabel(widget, context)
+                    nameAfterContext(context)
                 }
             } else if role == GTK_ACCESSIBLE_ROLE_LIST, let context {
                 setLabel(widget, context)
@@ -79,14 +106,18 @@ extension Accessibility {
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
+            var pageSpoken = spoken
             if isA(widget, "GtkStack"), let page = gtk_stack_get_page(gCast(widget), current) {
                 if let title = gtk_stack_page_get_title(page) {
+                    // A titled page is a context of its own, and says it: the
+                    // stack page is in the tree, named by its title.
                     context = String(cString: title)
+                    pageSpoken = true
                 } else if let context, !hasName(accessible: page) {
                     unfold_accessible_set_label(page, context)  // an untitled page is its stack's context
                 }
             }
-            repairTree(current, context: context)
+            repairTree(current, context: context, spoken: pageSpoken)
             child = gtk_widget_get_next_sibling(current)
         }
     }
@@ -121,6 +152,32 @@ extension Accessibility {
             "go-next-symbolic": ("libadwaita", "Forward"),
         ]
         return meanings[String(cString: icon)].map { String(cString: g_dgettext($0.domain, $0.message)) }
+    }
+
+    /// Runs `body` now if `widget` is on screen, else just after it first is
+    /// (once the map that shows it, its window's included, has run its course).
+    /// (`body` is given the widget, and not called if it is gone by then.)
+    private static func whenShown(_ widget: WidgetPointer, _ body: @escaping @MainActor (WidgetPointer) -> Void) {
+        if gtk_widget_get_mapped(widget) != 0 { return body(widget) }
+        // Once: the handler stays (it goes with the widget), but acts on the first map.
+        var done = false
+        onSignal(widget, "map") {
+            guard !done else { return }
+            done = true
+            let weak = WeakObjectRef(UnsafeMutableRawPointer(widget))
+            Timeout.after(milliseconds: 0) {
+                if let alive = weak.get() { body(alive.widget) }
+            }
+        }
+    }
+
+    private static func hasFocusableDescendant(_ widget: WidgetPointer) -> Bool {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if gtk_widget_get_focusable(current) != 0 || hasFocusableDescendant(current) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
     }
 
     private static func labelTexts(in widget: WidgetPointer) -> [String] {

@@ -51,12 +51,18 @@ public final class NativePage {
             let leaf = adw_action_row_new()!
             adw_preferences_row_set_title(gCast(leaf), Self.markupSafe(node.title))
             Accessibility.setOnlyLabel(leaf, node.title)
+            // A leaf does nothing: the keyboard passes it by, as it passes the
+            // plain expanders' labels (a row takes the focus by default).
+            gtk_list_box_row_set_activatable(gCast(leaf), 0)
+            gtk_widget_set_focusable(leaf, 0)
             return leaf
         }
         let expanderRow = adw_expander_row_new()!
         adw_preferences_row_set_title(gCast(expanderRow), Self.markupSafe(node.title))
-        for child in node.children { adw_expander_row_add_row(gCast(expanderRow), row(child)) }
+        // Described before it holds anything: the roles it changes can only
+        // change while no accessible below has been used.
         ExpanderRowAccessibility.describe(expanderRow, title: node.title)
+        for child in node.children { adw_expander_row_add_row(gCast(expanderRow), row(child)) }
         expanderRows[node.id] = expanderRow
         return expanderRow
     }
@@ -71,11 +77,16 @@ public final class NativePage {
 }
 
 /// What libadwaita 1.2's expander row does not tell assistive technologies
-/// (later versions do). Its header, the row that takes the keyboard focus
-/// (Tab reaches it; Space or Enter opens and closes the row) and the click,
-/// is the control: named by the title alone, and saying whether the row is
-/// expanded. The lists around the header and around the children are named by
-/// the title too, and the children's list is there only while it is open.
+/// (later versions do), and what it tells three times. It is a row (a list
+/// item), holding a list of one row, its header, which is the control: the
+/// row Tab reaches, Space or Enter and the click open and close. One thing,
+/// three nested nodes named alike. GTK 4.8 cannot leave a node out of the tree
+/// and keep its children, but it lets a widget's role change until its
+/// accessible is first used: the expander row and its header's list become
+/// unnamed groups, which screen readers pass over, and the header a button
+/// named by the title that says whether the row is expanded, as GTK's own
+/// expander is. The children's list is named by the title and is there only
+/// while it is open. No list takes the focus itself: its rows do.
 @MainActor
 enum ExpanderRowAccessibility {
     static func describe(_ expanderRow: WidgetPointer, title: String) {
@@ -85,9 +96,12 @@ enum ExpanderRowAccessibility {
               let childList = Widgets.firstDescendant(of: revealer, ofType: gtk_list_box_get_type()) else {
             preconditionFailure("AdwExpanderRow is not made as in libadwaita 1.2: see ExpanderRowAccessibility")
         }
-        Accessibility.setOnlyLabel(expanderRow, title)
+        Accessibility.setRole(expanderRow, GTK_ACCESSIBLE_ROLE_GROUP)
+        Accessibility.setRole(headerList, GTK_ACCESSIBLE_ROLE_GROUP)
+        Accessibility.setRole(header, GTK_ACCESSIBLE_ROLE_BUTTON)
+        for group in [expanderRow, headerList] { Accessibility.setUnnamed(group) }
+        for list in [expanderRow, headerList, childList] { gtk_widget_set_focusable(list, 0) }
         Accessibility.setOnlyLabel(header, title)
-        Accessibility.setLabel(headerList, title)
         Accessibility.setLabel(childList, title)
         let update: @MainActor () -> Void = {
             let expanded = adw_expander_row_get_expanded(gCast(expanderRow)) != 0

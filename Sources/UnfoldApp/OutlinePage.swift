@@ -174,6 +174,9 @@ public final class OutlinePage {
             // The list item is the row's one focus: the expander inside it would
             // take the focus away from the selection.
             gtk_widget_set_focusable(expander, 0)
+            // And it says it all: its name, level and expanded state. The
+            // expander and its label inside would only say it again.
+            Accessibility.setHidden(expander, true)
             gtk_tree_expander_set_child(gCast(expander), Widgets.ellipsizingLabel(""))
             gtk_list_item_set_child(OpaquePointer(listItem), expander)
         }
@@ -191,8 +194,6 @@ public final class OutlinePage {
             self.selectWhenFocused(itemWidget)
             Accessibility.setLabel(itemWidget, title)
             Accessibility.setLevel(itemWidget, Int(gtk_tree_list_row_get_depth(OpaquePointer(listRow))) + 1)
-            // The arrow is drawn for the eye; the row itself says whether it is open.
-            Accessibility.hideDecorations(in: expander)
             let row = OpaquePointer(listRow)
             Self.showExpansion(of: row, on: itemWidget)
             self.rowWatches.removeValue(forKey: listItem)?.disconnect()

@@ -1,3 +1,4 @@
+import CAdw
 import Foundation
 import Gtk
 import GtkTestSupport
@@ -58,6 +59,57 @@ final class KeyboardWalkTests: GtkTestCase {
             Self.focusHeaderBar(main)
             XInput.key("alt+4")
             XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(main.collectionPage.searchEntry) == true }), "the filter first")
+        }
+    }
+
+    /// Whether `widget`, focused, does something when a key is pressed: a
+    /// button or an expander, a row that opens (a list box row that is
+    /// activatable), or a row of a list view (the arrows move, open and close).
+    @MainActor
+    static func acts(_ widget: WidgetPointer) -> Bool {
+        func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(gCast(widget), type) != 0 }
+        if isA(gtk_button_get_type()) || isA(gtk_expander_get_type()) { return true }
+        if isA(gtk_list_box_row_get_type()) { return gtk_list_box_row_get_activatable(gCast(widget)) != 0 }
+        return gtk_widget_get_ancestor(widget, gtk_list_view_get_type()) != nil
+    }
+
+    /// Every stop of the Tab order on the disclosure pages, with every group
+    /// open, is a control that acts: no label, leaf row or scroll pane takes
+    /// the focus to do nothing with it.
+    func testEveryTabStopOnTheDisclosurePagesActs() {
+        Self.withApplication { main in
+            for group in main.revealPage.groups.values { group.setExpanded(true) }
+            main.showPage(.native)
+            for expander in main.nativePage.expanders.values { gtk_expander_set_expanded(gCast(expander), 1) }
+            for row in main.nativePage.expanderRows.values { adw_expander_row_set_expanded(gCast(row), 1) }
+            main.showPage(.outline)
+            var position: UInt32 = 0
+            while position < UInt32(main.outlinePage.rows.count) {
+                main.outlinePage.setExpanded(true, at: position)
+                position += 1
+            }
+            for page in [Page.reveal, .native, .outline] {
+                main.showPage(page)
+                let pageWidget = main.widget(of: page)
+                XCTAssertTrue(iterate(until: { ShellTests.focus(of: main, isOnFirstControlOf: page) }), "\(page): its first control")
+                var stops: [WidgetPointer] = []
+                // The window's Tab: the next stop, from the start again past the end.
+                while let focus = Self.focused(main), focus.isInside(pageWidget), !stops.contains(focus), stops.count < 100 {
+                    stops.append(focus)
+                    if gtk_widget_child_focus(main.window, GTK_DIR_TAB_FORWARD) == 0 {
+                        gtk_root_set_focus(OpaquePointer(main.window), nil)
+                        _ = gtk_widget_child_focus(main.window, GTK_DIR_TAB_FORWARD)
+                    }
+                }
+                // Reveal: the two groups' headers; Native: two expanders and two
+                // rows' headers; Outline: each row (GTK 4.8's list view lets Tab
+                // through its rows).
+                let expected = [Page.reveal: 2, .native: 4, .outline: main.outlinePage.rows.count][page]
+                XCTAssertEqual(stops.count, expected, "\(page): the open groups' controls are stops")
+                for stop in stops where !Self.acts(stop) {
+                    XCTFail("\(page): a Tab stop that does nothing: \(typeName(of: stop.object)) “\(labelTexts(in: stop).joined(separator: " "))”")
+                }
+            }
         }
     }
 

@@ -92,6 +92,22 @@ def audit(application):
             dimensions = size(node)
             if dimensions is not None and (dimensions[0] <= 0 or dimensions[1] <= 0):
                 problem(path, f"in the tree but not on screen ({dimensions[0]}×{dimensions[1]})")
+    # A pane or list that takes the focus itself, though what it holds takes it:
+    # a stop of the Tab order, or of a screen reader's, where nothing happens.
+    for index, (description, node, path) in enumerate(nodes):
+        if description["role"] in ("scroll pane", "panel", "filler") and "focusable" in description["states"]:
+            inside = [d for d, _, _ in nodes[index + 1:]]
+            inside = inside[:next((i for i, d in enumerate(inside) if d["depth"] <= description["depth"]), len(inside))]
+            if any("focusable" in d["states"] for d in inside):
+                problem(path, "takes the focus, though what it holds does")
+    # Three nested nodes for one thing: a node named as its parent and its
+    # grandparent (the name said three times on the way in).
+    ancestors = []  # the names on the way to the node, by depth
+    for description, node, path in nodes:
+        del ancestors[description["depth"]:]
+        ancestors.append(description["name"])
+        if len(ancestors) >= 3 and ancestors[-1] and ancestors[-1] == ancestors[-2] == ancestors[-3]:
+            problem(path, "named as its parent and its grandparent")
     # A list that has the focus has one cursor: the focused item is the selected one.
     for description, node, path in nodes:
         if description["role"] not in ("list", "tree", "tree table", "table"):
