@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import XCTest
 @testable import UnfoldCore
@@ -15,23 +16,13 @@ final class SearchFoldingTests: XCTestCase {
     static let cldrNames = testsDirectory.appendingPathComponent("../Data/cldr-names.tsv").standardized.path
 
     /// Runs a script with Debian's Python, the one with python3-icu; its stdout.
-    /// The script reads all its input before it writes, so writing first cannot block.
-    static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        return String(decoding: data, as: UTF8.self)
+    /// (Its input and output are files: a script that stops reading cannot
+    /// break a pipe under this process.)
+    static func runPython(_ script: String, _ arguments: [String], input: Data? = nil,
+                          file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let output = try Children.run("/usr/bin/python3", [script] + arguments, input: input ?? Data(), file: file, line: line)
+        XCTAssertEqual(output.status, 0, output.stderr, file: file, line: line)
+        return output.stdout
     }
 
     static func runReference(_ mode: String, input: Data? = nil) throws -> String {

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import XCTest
 
@@ -131,11 +132,8 @@ final class LabelsFileMatrixTests: XCTestCase {
 
     /// `--labels <(command)`, as a shell passes it.
     func testAPipe() throws {
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: "/bin/bash")
-        app.arguments = ["-c", #"exec "$0" --labels <(printf '7\tPiped\tdot\n')"#, AppProcessTests.executable]
-        app.environment = launchEnvironment()
-        try app.run()
+        let app = try Children.start("/bin/bash", ["-c", #"exec "$0" --labels <(printf '7\tPiped\tdot\n')"#, AppProcessTests.executable],
+                                     environment: launchEnvironment())
         defer { AppProcessTests.stop(app) }
         _ = try AppProcessTests.waitForTree { Self.rows($0) == ["Piped, Dot"] }
     }
@@ -154,7 +152,7 @@ final class LabelsFileMatrixTests: XCTestCase {
         _ = try AppProcessTests.waitForTree { Self.captions($0).contains { $0.hasPrefix("Reading labels from fifo… ") } }
         try writer.close()
         _ = try AppProcessTests.waitForTree { Self.captions($0).contains("9000 of 9000 labels") }
-        XCTAssertTrue(AppProcessTests.waitForExit(app, timeout: 0.5) == false, "the app stays, showing the labels")
+        XCTAssertTrue(app.isRunning, "the app stays, showing the labels")
     }
 
     /// Generated labels come the same way: the window first, saying how far
@@ -164,7 +162,7 @@ final class LabelsFileMatrixTests: XCTestCase {
         defer { AppProcessTests.stop(app) }
         let loading = try AppProcessTests.waitForTree { Self.captions($0).contains { $0.hasPrefix("Loading labels from 2000000 generated labels… ") } }
         XCTAssertFalse(Self.captions(loading).contains { $0.hasSuffix(" of 2000000 labels") }, "the window came before the labels")
-        _ = try AppProcessTests.waitForTree(timeout: 60) { Self.captions($0).contains("2000000 of 2000000 labels") }
+        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("2000000 of 2000000 labels") }
         XCTAssertEqual(AppProcessTests.stderr(of: app), "")
     }
 
@@ -191,7 +189,7 @@ final class LabelsFileMatrixTests: XCTestCase {
         _ = try AppProcessTests.waitForTree { Self.captions($0).contains("Waiting for labels from never…") }
         _ = try AppProcessTests.focusWindow(of: app)
         XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["key", "ctrl+w"]).status, 0)
-        XCTAssertTrue(AppProcessTests.waitForExit(app, timeout: 5), "the writer never came, and the run still ends")
+        XCTAssertTrue(AppProcessTests.waitForExit(app), "the writer never came, and the run still ends")
         XCTAssertEqual(app.terminationStatus, 0)
         XCTAssertEqual(AppProcessTests.stderr(of: app), "")
     }
@@ -249,14 +247,9 @@ final class LabelsFileMatrixTests: XCTestCase {
         XCTAssertEqual(broken.stderr, "unfold: broken.json:1:11: the file ends where a string should be\n")
 
         // A pipe goes to the running instance too, as the launch's input.
-        let piped = Process()
-        piped.executableURL = URL(fileURLWithPath: "/bin/bash")
-        piped.arguments = ["-c", #"exec "$0" --labels <(printf '8\tThrough a pipe\tdot\n')"#, AppProcessTests.executable]
-        piped.environment = launchEnvironment()
-        piped.currentDirectoryURL = second
-        try piped.run()
-        XCTAssertTrue(AppProcessTests.waitForExit(piped))
-        XCTAssertEqual(piped.terminationStatus, 0)
+        let piped = try Children.run("/bin/bash", ["-c", #"exec "$0" --labels <(printf '8\tThrough a pipe\tdot\n')"#, AppProcessTests.executable],
+                                     environment: launchEnvironment(), directory: second)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
         let nodes = try AppProcessTests.waitForTree { Self.rows($0).contains("Through a pipe, Dot") }
         XCTAssertEqual(nodes.filter { $0.role == "frame" }.count, 3, "the first window and one per labels launch")
         XCTAssertTrue(primary.isRunning)
@@ -296,7 +289,7 @@ final class LabelsFileMatrixTests: XCTestCase {
             environment["LANGUAGE"] = language
             environment["LC_ALL"] = nil
             environment["LANG"] = "C.UTF-8"
-            let output = try AppProcessTests.run(wrapper.path, ["run", "--version"], timeout: 120, environment: environment)
+            let output = try AppProcessTests.run(wrapper.path, ["run", "--version"], environment: environment)
             XCTAssertEqual(output.status, 0, "LANGUAGE=\(language): \(output.stderr)")
             XCTAssertEqual(output.stdout, "unfold 0.1.0\n", "LANGUAGE=\(language)")
             XCTAssertFalse(output.stderr.contains("setlocale"), "LANGUAGE=\(language): \(output.stderr)")
@@ -309,27 +302,15 @@ final class LabelsFileMatrixTests: XCTestCase {
         var headless = environment
         headless.removeValue(forKey: "DISPLAY")
         headless.removeValue(forKey: "WAYLAND_DISPLAY")
-        let version = Process()
-        version.executableURL = wrapper
-        version.arguments = ["run", "--version"]
-        version.environment = headless
-        let output = Pipe()
-        version.standardOutput = output
-        try version.run()
-        version.waitUntilExit()
-        XCTAssertEqual(version.terminationStatus, 0)
-        XCTAssertEqual(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "unfold 0.1.0\n")
+        let version = try AppProcessTests.run(wrapper.path, ["run", "--version"], environment: headless)
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertEqual(version.stdout, "unfold 0.1.0\n")
     }
 
     func testTheRunCommandResolvesPathsWhereItIsTyped() throws {
         write("here.tsv", "1\tFrom where it was typed\ttile\n")
         let (wrapper, environment) = try runCommand()
-        let run = Process()
-        run.executableURL = wrapper
-        run.arguments = ["run", "--labels", "here.tsv"]
-        run.environment = environment
-        run.currentDirectoryURL = directory
-        try run.run()
+        let run = try Children.start(wrapper.path, ["run", "--labels", "here.tsv"], environment: environment, directory: directory)
         defer { AppProcessTests.stop(run) }
         let nodes = try AppProcessTests.waitForTree { Self.rows($0) == ["From where it was typed, Tile"] }
         XCTAssertTrue(nodes.contains { $0.role == "frame" && $0.name == "here.tsv — Label Collection" }, "the window says which file")
