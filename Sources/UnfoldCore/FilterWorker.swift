@@ -37,10 +37,20 @@ public final class FilterWorker: Sendable {
     private let newest = Atomic<Int>(0)
     private let queue = DispatchQueue(label: "unfold.filter", qos: .userInitiated)
     private let report: @Sendable (Event) -> Void
+    /// Called on the worker's thread after each step of a scan, before it
+    /// looks whether its request is still the newest: where a test holds a
+    /// scan part way through, instead of hoping the machine is slow enough.
+    private let afterStep: (@Sendable (_ generation: Int, _ examined: Int) -> Void)?
 
-    public init(collection: LabelCollection, report: @escaping @Sendable (Event) -> Void) {
+    public convenience init(collection: LabelCollection, report: @escaping @Sendable (Event) -> Void) {
+        self.init(collection: collection, report: report, afterStep: nil)
+    }
+
+    init(collection: LabelCollection, report: @escaping @Sendable (Event) -> Void,
+         afterStep: (@Sendable (_ generation: Int, _ examined: Int) -> Void)?) {
         session = Mutex(FilterSession(collection: collection))
         self.report = report
+        self.afterStep = afterStep
     }
 
     public var collection: LabelCollection { session.withLock { $0.collection } }
@@ -93,6 +103,7 @@ public final class FilterWorker: Sendable {
         var reports = 0
         while !pass.isDone {
             pass.run(upTo: Self.step)
+            afterStep?(generation, pass.examined)
             guard isCurrent(generation) else {
                 return report(.cancelled(generation: generation, examined: pass.examined))
             }

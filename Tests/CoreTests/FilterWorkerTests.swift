@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import UnfoldCore
+@testable import UnfoldCore
 import XCTest
 
 /// The one filter rule and its change rule, and filtering on a worker thread.
@@ -73,18 +73,26 @@ final class FilterWorkerTests: XCTestCase {
 
     func testANewerRequestCancelsTheOneUnderWay() {
         let reports = Reports()
-        let worker = FilterWorker(collection: Self.big) { reports.append($0) }
+        // The first scan is held after its first step until the second request
+        // is made: part way through on any machine, fast or loaded.
+        let underWay = DispatchSemaphore(value: 0), asked = DispatchSemaphore(value: 0)
+        let held = Atomic<Bool>(false)
+        let worker = FilterWorker(collection: Self.big, report: { reports.append($0) }, afterStep: { _, _ in
+            if !held.exchange(true, ordering: .sequentiallyConsistent) {
+                underWay.signal()
+                asked.wait()
+            }
+        })
         let first = worker.submit(LabelFilter(query: "e"))
-        // Let the first scan start, then ask for another.
-        let deadline = Date().addingTimeInterval(5)
-        while reports.all.isEmpty, Date() < deadline { usleep(200) }
+        underWay.wait()
         let second = worker.submit(LabelFilter(query: "ru"))
+        asked.signal()
         worker.waitUntilIdle()
         let finished = reports.finished
         XCTAssertEqual(finished.map(\.generation), [second], "only the newest request finishes")
         let cancelled = reports.all.compactMap { if case .cancelled(let g, let examined) = $0 { (g, examined) } else { nil } }
         XCTAssertEqual(cancelled.map(\.0), [first])
-        XCTAssertLessThan(cancelled.first?.1 ?? .max, 1_000_000, "it stopped part way, within a step of being told")
+        XCTAssertEqual(cancelled.first?.1, FilterWorker.step, "it stopped at the first look after being told, a step in")
         XCTAssertEqual(finished.first?.indices, Self.big.records.indices.filter { LabelFilter(query: "ru").matches(Self.big.records[$0]) })
     }
 

@@ -307,12 +307,14 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(ids("\u{0}"), [], "control characters match nothing")
     }
 
-    func testLongQueriesAreFast() {
-        let labels = LabelCollection.synthetic(count: 10_000)
+    /// A 64 KB paste matches what holds it, and nothing shorter. (How fast is
+    /// the benchmark's to say, not a test's: a time limit here would only
+    /// measure the machine.)
+    func testLongQueriesMatchWhatHoldsThem() throws {
         let query = String(repeating: "Amber Tile ", count: 6_000)  // 66 KB pasted
-        let start = Date()
-        XCTAssertEqual(labels.visibleIDs(LabelFilter(query: query)), [])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "a 64 KB query is folded once and matched by length first")
+        XCTAssertEqual(LabelCollection.synthetic(count: 10_000).visibleIDs(LabelFilter(query: query)), [])
+        let holding = try LabelsFile.parse(Array("1\tx \(query.uppercased()) y\ttile\n2\t\(query.dropLast(2))\tdot\n".utf8))
+        XCTAssertEqual(holding.visibleIDs(LabelFilter(query: query)), [1])
     }
 
     func testNarrowingRefinesThePreviousResult() {

@@ -108,7 +108,7 @@ final class CollectionTests: GtkTestCase {
             XCTAssertGreaterThanOrEqual(insertingSeen, 4, "inserting rows were seen mid-fade")
             XCTAssertGreaterThanOrEqual(leavingSeen, 4, "removed rows were seen fading")
             XCTAssertEqual(childIDs(of: page.column), [3, 4])
-            iterate(for: 0.05)
+            iterate(until: { finalized.count >= 2 })
             XCTAssertEqual(finalized.count, 2, "removed rows are unparented and gone once their fade ends")
         }
     }
@@ -159,7 +159,7 @@ final class CollectionTests: GtkTestCase {
             settle(page)
             XCTAssertEqual(childIDs(of: page.column), page.visibleIDs)
             XCTAssertEqual(page.column.frames.map(\.id), page.visibleIDs)
-            iterate(for: 0.05)
+            iterate(until: { LabelRow.live <= page.visibleIDs.count })
             XCTAssertEqual(LabelRow.live, page.visibleIDs.count, "rows that left were finalized")
         }
     }
@@ -273,7 +273,7 @@ final class CollectionTests: GtkTestCase {
 
             type("b", into: page)
             settle(page)
-            iterate(for: 0.05)
+            iterate(until: { finalized.count >= 1 })
             XCTAssertEqual(finalized.count, 1, "the row that edited the note is gone")
 
             type("", into: page)

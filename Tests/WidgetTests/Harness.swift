@@ -173,8 +173,8 @@ enum XInput {
         let title = String(cString: gtk_window_get_title(gCast(window)))
         let marker = "unfold-focus-\(getpid())-\(UInt(bitPattern: window))"
         gtk_window_set_title(gCast(window), marker)
-        iterate(for: 0.05)
-        XCTAssertEqual(xdotool(["search", "--name", "^\(marker)$", "windowfocus", "--sync"]), 0)
+        // --sync: until the X server has the new title (the main loop turns meanwhile).
+        XCTAssertEqual(xdotool(["search", "--sync", "--name", "^\(marker)$", "windowfocus", "--sync"]), 0)
         gtk_window_set_title(gCast(window), title)
         XCTAssertTrue(iterate(until: { gtk_window_is_active(gCast(window)) != 0 }), "the window never became active")
     }
@@ -195,8 +195,7 @@ enum XInput {
         let title = String(cString: gtk_window_get_title(gCast(root)))
         let marker = "unfold-click-\(getpid())-\(UInt(bitPattern: root))"
         gtk_window_set_title(gCast(root), marker)
-        iterate(for: 0.05)
-        XCTAssertEqual(xdotool(["search", "--name", "^\(marker)$", "mousemove", "--window", "%1", "\(x)", "\(y)", "sleep", "0.1", "click", "1"]), 0)
+        XCTAssertEqual(xdotool(["search", "--sync", "--name", "^\(marker)$", "mousemove", "--window", "%1", "--sync", "\(x)", "\(y)", "click", "1"]), 0)
         gtk_window_set_title(gCast(root), title)
     }
 

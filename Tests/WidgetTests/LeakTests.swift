@@ -38,7 +38,7 @@ final class LeakTests: GtkTestCase {
                 window.waitForFrames(2)  // mapped, laid out, mid-animation
                 gtk_window_set_child(gCast(window.window), nil)
             }
-            iterate(for: 0.05)
+            iterate(until: { rootsFinalized.count >= 10_000 && Census.now() == before })
             XCTAssertEqual(rootsFinalized.count, 10_000, "every group's root widget was finalized")
             let created = InstanceLedger.created - createdBefore
             let finalized = InstanceLedger.finalized - finalizedBefore
@@ -77,7 +77,7 @@ final class LeakTests: GtkTestCase {
                 XCTAssertLessThan(LabelRow.live, 60, "only the rows in view were alive")
                 window.destroy()
             }
-            iterate(for: 0.05)
+            iterate(until: { Census.now() == before && InstanceLedger.finalized - finalizedBefore >= InstanceLedger.created - createdBefore })
             let rows = LabelRow.created - rowsBefore
             let created = InstanceLedger.created - createdBefore
             let finalized = InstanceLedger.finalized - finalizedBefore

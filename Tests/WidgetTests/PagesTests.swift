@@ -107,9 +107,10 @@ final class PagesTests: GtkTestCase {
             says(collection, true, "opened by the mouse")
             // Its children slide into view: Shapes comes on screen.
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(shapes) != 0 && gtk_widget_get_height(shapes) > 0 }))
-            iterate(for: 0.4)  // the arrows turn
-            // Shapes is closed, and its arrow says so: as Following item's
-            // would, were it a group; as Collection's did before it opened.
+            // Shapes is closed, and its arrow says so (once the arrows have
+            // turned and the row has slid in): as Following item's would, were
+            // it a group; as Collection's did before it opened.
+            iterate(until: { (try? Self.arrowPixels(shapes)) == closedArrow })
             XCTAssertEqual(try Self.arrowPixels(shapes), closedArrow, "a closed row inside an open one has a closed row's arrow")
             XCTAssertNotEqual(try Self.arrowPixels(collection), closedArrow, "the open row's arrow has turned")
 
@@ -185,7 +186,7 @@ final class PagesTests: GtkTestCase {
             XCTAssertEqual(page.rows.map(\.id), [1, 6])
             for row in page.rows { XCTAssertEqual(row.item, itemsByID[row.id]) }
             page.setExpanded(true, at: 0)
-            iterate(for: 0.05)
+            iterate(until: { page.rows.count == 4 })
             XCTAssertEqual(page.rows.map(\.id), [1, 2, 5, 6], "Shapes stays as the user left it: closed")
         }
     }

@@ -39,7 +39,7 @@ final class RevealLifecycleTests: GtkTestCase {
                 XCTAssertTrue(page.collection.reveal.isAnimating)
                 window.destroy()
             }
-            iterate(for: 0.1)
+            iterate(until: { Census.now() == before })
             XCTAssertEqual(Census.now(), before, "widgets, Swift state, closures and tick callbacks released")
         }
     }

@@ -28,7 +28,10 @@ final class ShellTests: GtkTestCase {
                 XCTAssertTrue(iterate(until: {
                     (adw_view_switcher_title_get_title_visible(title) != 0) == narrow && (adw_view_switcher_bar_get_reveal(bar) != 0) == narrow
                 }), "\(width) px: the switcher is \(narrow ? "in the bar" : "in the header")")
-                iterate(for: 0.5)  // the bar slides in and out
+                // The bar has slid in or out: its revealer is done.
+                let slide = try XCTUnwrap(descendants(of: main.switcherBar, ofType: gtk_revealer_get_type()).first)
+                XCTAssertTrue(iterate(until: { (gtk_revealer_get_child_revealed(gCast(slide)) != 0) == narrow }),
+                              "\(width) px: the bar's slide ends")
                 for _ in 0..<2 { paintedFrame(main.window) }
                 let shot = try Rendering(main.window, savingTo: artifactPath("switcher-\(width)-\(narrow ? "narrow" : "wide").png"))
                 let barBounds = try XCTUnwrap(main.switcherBar.bounds(in: main.window))
