@@ -136,10 +136,13 @@ public final class Reveal: WidgetImplementation {
         Accessibility.setInert(child, !isRevealed, focusFallback: focusFallback?.get()?.widget)
     }
 
-    /// At progress 0 the content is not drawn (nor mapped) at all.
+    /// Closed content is not drawn (nor mapped) at all. Content on its way in is
+    /// mapped from the moment it is asked for, before its first frame has
+    /// height: GTK moves focus only into mapped widgets, and a Tab pressed
+    /// right after Space must reach what is opening.
     private func updateChildVisibility() {
         guard let child else { return }
-        let visible: gboolean = progress.current > 0 ? 1 : 0
+        let visible: gboolean = progress.current > 0 || progress.target > 0 ? 1 : 0
         if gtk_widget_get_child_visible(child) != visible {
             gtk_widget_set_child_visible(child, visible)
         }

@@ -233,6 +233,30 @@ final class RevealTests: GtkTestCase {
     }
 
     // (6) Keyboard activation and the accessible state, with real key presses.
+    /// A fast typist's Space then Tab: the Tab comes before the opening has
+    /// drawn a frame, and must still land in what is opening, not skip past it
+    /// to whatever follows (the header bar, on the app's pages).
+    func testTabRightAfterOpeningEntersTheOpeningContent() {
+        onMain {
+            let inside = gtk_button_new_with_label("Inside")!
+            let group = RevealGroup.make(title: "Collection", children: [inside])
+            let after = gtk_button_new_with_label("After")!
+            let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
+            Widgets.append(group.widget, to: box)
+            Widgets.append(after, to: box)
+            let window = TestWindow(child: box)
+            defer { window.destroy() }
+            gtk_widget_grab_focus(group.header)
+
+            group.toggle()
+            XCTAssertEqual(group.reveal.displayedProgress, 0, "no frame has run yet")
+            XCTAssertNotEqual(gtk_widget_child_focus(window.window, GTK_DIR_TAB_FORWARD), 0)
+            let focus: WidgetPointer? = gtk_root_get_focus(OpaquePointer(window.window)).map { gCast($0) }
+            XCTAssertEqual(focus, inside, "Tab before the first frame skipped the opening content")
+            settle(group)
+        }
+    }
+
     func testKeyboardTogglesTheFocusedHeaderAndFocusNeverEntersClosedContent() {
         onMain {
             let inside = gtk_button_new_with_label("Inside")!
