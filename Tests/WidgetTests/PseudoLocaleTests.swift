@@ -79,8 +79,12 @@ final class PseudoLocaleTests: XCTestCase {
             nodes.filter { ["push button", "list item", "toggle button"].contains($0.role) && $0.states.contains("expanded") }.count
         }
 
-        try AppProcessTests.waitForTree(tab(0))
+        // The app opens on the page it was last left on (by whichever test
+        // ran it last in this session): start from the first.
+        try AppProcessTests.waitForTree { $0.filter { $0.role == "page tab" }.count == 4 }
         _ = try AppProcessTests.focusWindow(of: app)
+        try keys("alt+1")
+        try AppProcessTests.waitForTree { tab(0)($0) && $0.contains { $0.role == "push button" && $0.states.contains("focused") } }
         try keys("space", "Tab", "space")
         try AppProcessTests.waitForTree { tab(0)($0) && expandedCount($0) >= 2 }
         try look("Reveal")
