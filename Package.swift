@@ -14,9 +14,14 @@ let package = Package(
     name: "Unfold",
     products: [
         .executable(name: "unfold", targets: ["unfold"]),
-        // The widgets, for other packages: `import UnfoldWidgets` (GTK's C API
-        // comes with it), then `unfold_init()` and GtkBuilder find the types.
+        // The widgets, for other Swift packages: `import UnfoldWidgets` (and
+        // `UnfoldGtk`, the layer over GTK's C API they speak, which they do not
+        // re-export), then `UnfoldTypes.register()` and GtkBuilder find them.
         .library(name: "UnfoldWidgets", targets: ["UnfoldWidgets"]),
+        // libunfold-1.so: the widgets for C and every language GTK speaks
+        // through GObject introspection. meson.build names it .so.0 and
+        // installs it beside its headers, pkg-config file, GIR and VAPI.
+        .library(name: "unfold-1", type: .dynamic, targets: ["UnfoldCAPI"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
         .executable(name: "unfold-bench-app", targets: ["unfold-bench-app"]),
         .executable(name: "unfold-fuzz", targets: ["unfold-fuzz"]),
@@ -26,56 +31,77 @@ let package = Package(
         // The C surface of GTK 4, plus small C helpers for what Swift cannot call
         // (variadic functions, function-like macros).
         .systemLibrary(
-            name: "CGtk",
+            name: "CUnfoldGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // GNOME's platform library, for the application shell only.
         .systemLibrary(
-            name: "CAdw",
-            path: "Sources/CAdw",
+            name: "CUnfoldAdw",
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
         // A thin Swift layer over the C API: handles, signals, GType subclassing, settings.
-        .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: swiftSettings),
-        // Pure Swift: curves, timed values, the collection model. No GTK.
+        .target(name: "UnfoldGtk", dependencies: ["CUnfoldGtk"], swiftSettings: swiftSettings),
+        // Pure Swift, no GTK: the motion the widgets follow (curves, timed
+        // values, the animated column's layout) — the library's maths, apart
+        // from the app's labels.
+        .target(name: "UnfoldMotion", swiftSettings: swiftSettings),
+        // Pure Swift, no GTK: the app's labels (files, folding, filtering).
         .target(name: "UnfoldCore", swiftSettings: swiftSettings),
         // GTK widgets written in Swift, as GTypes.
-        .target(name: "UnfoldWidgets", dependencies: ["Gtk", "UnfoldCore"], swiftSettings: swiftSettings),
+        .target(name: "UnfoldWidgets", dependencies: ["UnfoldGtk", "UnfoldMotion"], swiftSettings: swiftSettings),
+        // libunfold's public headers (include/, installed as include/unfold-1)
+        // and what of it is written in C.
+        .target(name: "CUnfold", dependencies: ["CUnfoldGtk"],
+                exclude: ["meson.build", "unfold-1.pc.in"],
+                cSettings: cSettings + [.define("UNFOLD_COMPILATION")]),
+        // libunfold's C API over the widgets. Its link makes the shared
+        // library: only unfold_* exported (the version script), the Swift
+        // runtime linked in and hidden, so C, Python or a Swift program with a
+        // runtime of its own load it without the toolchain.
+        .target(name: "UnfoldCAPI", dependencies: ["CUnfold", "UnfoldGtk", "UnfoldWidgets"],
+                exclude: ["libunfold.map"],
+                // C calls in with raw pointers from GTK's thread, which each
+                // function checks at run time (API.call): Swift 6's static
+                // isolation checking has nothing to check at this boundary.
+                swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)],
+                linkerSettings: [.unsafeFlags([
+                    "-static-stdlib",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/UnfoldCAPI/libunfold.map",
+                    "-Xlinker", "-soname=libunfold-1.so.0",
+                ])]),
         // Compiles data/unfold.gresource.xml into the target that uses it.
         .plugin(name: "GResourcePlugin", capability: .buildTool(), path: "Sources/GResourcePlugin"),
         // The application: pages, windows, command line.
-        .target(name: "UnfoldApp", dependencies: ["Gtk", "CAdw", "UnfoldCore", "UnfoldWidgets"],
+        .target(name: "UnfoldApp", dependencies: ["UnfoldGtk", "CUnfoldAdw", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets"],
                 swiftSettings: swiftSettings, plugins: ["GResourcePlugin"]),
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"], swiftSettings: swiftSettings),
         // What only tests and measurements use: GTK's accessible checks, turning the main loop.
-        .systemLibrary(name: "CGtkTestSupport", pkgConfig: "gtk4"),
-        .target(name: "GtkTestSupport", dependencies: ["Gtk", "CGtkTestSupport"], swiftSettings: swiftSettings),
+        .systemLibrary(name: "CUnfoldGtkTestSupport", pkgConfig: "gtk4"),
+        .target(name: "UnfoldGtkTestSupport", dependencies: ["UnfoldGtk", "CUnfoldGtkTestSupport"], swiftSettings: swiftSettings),
         // Processes the tests start: output in files of their own, ended with
         // their test, killed with the runner, a hang told from slowness.
         .target(name: "ChildProcessTestSupport", swiftSettings: swiftSettings),
         // Measures Unfold against GTK's own widgets doing the same work, in one run.
         .executableTarget(name: "unfold-bench",
-                          dependencies: ["Gtk", "GtkTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
+                          dependencies: ["UnfoldGtk", "UnfoldGtkTestSupport", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets", "UnfoldApp"],
                           swiftSettings: swiftSettings),
         // Unfold's application as `unfold` runs it, reporting each painted
         // frame to unfold-bench; like `unfold`, without Foundation.
-        .executableTarget(name: "unfold-bench-app", dependencies: ["Gtk", "UnfoldCore", "UnfoldApp"], swiftSettings: swiftSettings),
+        .executableTarget(name: "unfold-bench-app", dependencies: ["UnfoldGtk", "UnfoldCore", "UnfoldMotion", "UnfoldApp"], swiftSettings: swiftSettings),
         // What must hold for any input to the labels-file parser, shared by the
         // fuzzer and the test that replays everything it ever kept.
         .target(name: "LabelsFileProperties", dependencies: ["UnfoldCore"], swiftSettings: swiftSettings),
         // libFuzzer target (meson-wrapper.sh fuzz); a replayer in ordinary builds.
         .executableTarget(name: "unfold-fuzz", dependencies: ["LabelsFileProperties"], swiftSettings: swiftSettings),
-        // The widgets from C, as a C program sees them: by GType name, with
-        // properties and notify (WidgetTests runs it).
-        .executableTarget(name: "unfold-widgets-check", dependencies: ["UnfoldWidgets", "CGtk"], cSettings: cSettings),
         // GTK and libadwaita alone, in C: what unfold-bench measures Unfold against.
-        .executableTarget(name: "unfold-reference", dependencies: ["CAdw"], cSettings: cSettings),
-        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "LabelsFileProperties", "ChildProcessTestSupport"], exclude: ["fold_reference.py", "search_oracle.py"], swiftSettings: swiftSettings),
+        .executableTarget(name: "unfold-reference", dependencies: ["CUnfoldAdw"], cSettings: cSettings),
+        .testTarget(name: "MotionTests", dependencies: ["UnfoldMotion"], swiftSettings: swiftSettings),
+        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "UnfoldMotion", "LabelsFileProperties", "ChildProcessTestSupport"], exclude: ["fold_reference.py", "search_oracle.py"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WidgetTests",
-            dependencies: ["Gtk", "CAdw", "GtkTestSupport", "ChildProcessTestSupport", "UnfoldCore", "UnfoldWidgets", "UnfoldApp"],
+            dependencies: ["UnfoldGtk", "CUnfoldAdw", "UnfoldGtkTestSupport", "ChildProcessTestSupport", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets", "UnfoldApp"],
             exclude: ["atspi_driver.py", "pseudo_locale.py", "locale_facts.py"],
             swiftSettings: swiftSettings
         ),

@@ -36,9 +36,11 @@ app_id=io.github.unfold.Unfold
 # (imagemagick), memcheck (valgrind), gdbus to call the app's D-Bus actions,
 # and a UTF-8 locale other than C (glibc ignores LANGUAGE under C).
 run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
-meson_packages=(meson ninja-build desktop-file-utils appstream)
+# The library's introspection data, Vala bindings and manual need GObject
+# introspection's scanner (and GLib's GIR files), vapigen and gi-docgen.
+meson_packages=(meson ninja-build desktop-file-utils appstream gobject-introspection libgirepository1.0-dev valac gi-docgen)
 test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi libgl1-mesa-dri
-  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin python3-icu)
+  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin python3-icu gjs)
 test_locale=en_US.UTF-8
 # The locales the tests run the app in: right to left, CJK, and Unfold's own languages.
 test_locales=("$test_locale" he_IL.UTF-8 ar_EG.UTF-8 ja_JP.UTF-8 de_DE.UTF-8 fr_FR.UTF-8 pl_PL.UTF-8 pt_BR.UTF-8)
@@ -367,25 +369,44 @@ case "$command" in
     (cd "$UNFOLD_MESON_DESTDIR" && find . -mindepth 1 ! -type d | sed 's|^\./||' | LC_ALL=C sort)
     ;;
   meson-build)
-    # Called by meson.build's custom target; packagers have the dependencies, so
+    # Called by meson.build's custom targets; packagers have the dependencies, so
     # nothing is installed here (and no dpkg is needed: a Flatpak SDK has none).
-    [ $# -ge 3 ] || { say "meson-build: BUILDTYPE SCRATCH_DIR OUTPUT [strip|nostrip]"; exit 2; }
+    #   meson-build BUILDTYPE SCRATCH_DIR OUTPUT strip|nostrip [PRODUCT [LINK]]
+    # builds SwiftPM's PRODUCT (the app, unfold, by default; or the library,
+    # unfold-1) and copies it to OUTPUT; for the library, LINK is the
+    # development name (libunfold-1.so) that points to it.
+    [ $# -ge 3 ] || { say "meson-build: BUILDTYPE SCRATCH_DIR OUTPUT [strip|nostrip] [PRODUCT [LINK]]"; exit 2; }
     # ninja runs this in the meson build directory: OUTPUT is relative to it.
-    buildtype=$1 scratch=$(absolute "$2") output=$(absolute "$3") strip=${4:-nostrip}
+    buildtype=$1 scratch=$(absolute "$2") output=$(absolute "$3") strip=${4:-nostrip} product=${5:-unfold}
+    link=${6:+$(absolute "$6")}
     case "$buildtype" in
       debug) configuration=(-c debug) ;;
       *) configuration=(-c release) ;;
     esac
     static=()
-    [ "$buildtype" = debug ] || static=(--static-swift-stdlib)  # runs without the toolchain
-    swift_build --scratch-path "$scratch" "${configuration[@]}" --product unfold "${static[@]}"
-    binary="$(swift build --scratch-path "$scratch" "${configuration[@]}" --show-bin-path)/unfold"
-    [ -x "$binary" ] || die "meson-build: swift build made no $binary"
+    # Runs without the toolchain (the library links the runtime in either way: Package.swift).
+    [ "$buildtype" = debug ] || static=(--static-swift-stdlib)
+    swift_build --scratch-path "$scratch" "${configuration[@]}" --product "$product" "${static[@]}"
+    case "$product" in
+      unfold) built=unfold ;;
+      *) built=lib$product.so ;;
+    esac
+    binary="$(swift build --scratch-path "$scratch" "${configuration[@]}" --show-bin-path)/$built"
+    [ -f "$binary" ] || die "meson-build: swift build made no $binary"
     # The output changes only when the binary does, so that meson's install and
     # whatever depends on it see an unchanged file as unchanged.
     install -m755 "$binary" "$output.new"
     [ "$strip" = strip ] && strip "$output.new"
     if cmp -s "$output.new" "$output"; then rm -f "$output.new"; else mv -f "$output.new" "$output"; fi
+    [ -z "$link" ] || ln -sfn "$(basename "$output")" "$link"
+    ;;
+  vapigen)
+    # meson.build's VAPI target: vapigen VAPIGEN GIR OUTPUT.vapi OUTPUT.deps
+    [ $# -eq 4 ] || { say "vapigen: VAPIGEN GIR OUTPUT.vapi OUTPUT.deps"; exit 2; }
+    vapi=$(absolute "$3") deps=$(absolute "$4")
+    "$1" --quiet --library="$(basename "$vapi" .vapi)" --pkg=gtk4 --directory="$(dirname "$vapi")" "$(absolute "$2")" \
+      || die "vapigen failed on $2"
+    printf 'gtk4\n' > "$deps"
     ;;
   check-potfiles)
     if ! diff -u --label 'data/po/POTFILES.in' --label 'files with translatable strings' \

@@ -1,5 +1,5 @@
 import Glibc
-import Gtk
+import UnfoldGtk
 import UnfoldWidgets
 
 /// The app's GResource (data/unfold.gresource.xml, compiled into the binary by

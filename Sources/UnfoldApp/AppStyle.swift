@@ -1,5 +1,5 @@
-import CAdw
-import Gtk
+import CUnfoldAdw
+import UnfoldGtk
 
 /// How Unfold looks: libadwaita's style (light or dark as the user chooses,
 /// high contrast when the desktop asks for it) and Unfold's own stylesheet

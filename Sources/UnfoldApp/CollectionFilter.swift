@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// The Collection page's filtering, between the page and a `FilterWorker`.

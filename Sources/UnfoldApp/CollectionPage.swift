@@ -1,6 +1,7 @@
-import CAdw
-import Gtk
+import CUnfoldAdw
+import UnfoldGtk
 import UnfoldCore
+import UnfoldMotion
 import UnfoldWidgets
 
 /// Part 2 of the tutorial: a label collection filtered by a search entry and a

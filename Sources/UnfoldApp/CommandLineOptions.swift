@@ -1,5 +1,5 @@
 import Glibc
-import Gtk
+import UnfoldGtk
 
 /// Unfold's command-line options, parsed by GApplication (so `--help` is
 /// GLib's and an unknown option is refused as GLib refuses it), each noted as

@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// One row of the collection: title, category, and a note the user can edit in

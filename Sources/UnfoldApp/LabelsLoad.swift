@@ -1,6 +1,6 @@
 import Glibc
 import Synchronization
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// Loads a launch's labels on a worker thread, so that the window is up and

@@ -1,5 +1,5 @@
 import Glibc
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// gettext, with the text domain `unfold`. Strings are marked with `tr` and

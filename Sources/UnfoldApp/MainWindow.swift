@@ -1,5 +1,5 @@
-import CAdw
-import Gtk
+import CUnfoldAdw
+import UnfoldGtk
 import UnfoldCore
 import UnfoldWidgets
 

@@ -1,5 +1,5 @@
-import CAdw
-import Gtk
+import CUnfoldAdw
+import UnfoldGtk
 import UnfoldCore
 
 /// The tutorial's first approaches: the platform's own disclosure controls.

@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// The tutorial's outline-view approach: a data-driven hierarchy in GtkListView

@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 
 /// The pages of a window: the tutorial's approaches side by side.
 public enum Page: String, CaseIterable, Sendable {

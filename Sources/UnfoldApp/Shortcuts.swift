@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 
 /// Every keyboard shortcut Unfold has, declared once. The application binds
 /// the accelerators of the ones that name an action (`install`), and the

@@ -1,5 +1,5 @@
-import CAdw
-import Gtk
+import CUnfoldAdw
+import UnfoldGtk
 
 /// The keyboard shortcuts window (Ctrl+? or F1, `UnfoldShortcutsWindow`): its
 /// frame is `data/ui/shortcuts-window.ui`; its rows are the table of

@@ -1,6 +1,6 @@
-import CAdw
+import CUnfoldAdw
 import Glibc
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// The AdwApplication: one instance per session (launching again presents it),

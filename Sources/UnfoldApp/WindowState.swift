@@ -1,5 +1,5 @@
 import Glibc
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// What a window remembers across launches: its size and the page it showed,

@@ -1,5 +1,5 @@
-import Gtk
-import UnfoldCore
+import UnfoldGtk
+import UnfoldMotion
 
 /// Drives one widget's animations from its frame clock, separate from the widget
 /// it animates (as libadwaita separates AdwAnimation from its widget).
@@ -32,7 +32,8 @@ final class AnimationDriver {
 
     func start() {
         guard tick == nil else { return }
-        tick = TickCallback.add(to: widget) { [unowned self] frameTime in
+        tick = TickCallback.add(to: widget) { [weak self] frameTime in
+            guard let self else { return false }
             let keepGoing = self.step(frameTime)
             if !keepGoing { self.tick = nil }  // GTK removes the callback when we return false
             return keepGoing
@@ -47,7 +48,8 @@ final class AnimationDriver {
     // Forwarded from the widget's vfuncs.
 
     func widgetDidMap() {
-        settingsWatch = AnimationSettings.observe(for: widget) { [unowned self] in
+        settingsWatch = AnimationSettings.observe(for: widget) { [weak self] in
+            guard let self else { return }
             if !AnimationSettings.animationsEnabled(for: self.widget) { self.stopAndFinish() }
         }
     }

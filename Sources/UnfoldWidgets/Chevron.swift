@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 
 /// A disclosure arrow that turns with its `progress` (`UnfoldChevron`): 0
 /// points along the reading direction (right, or left in right-to-left

@@ -1,5 +1,5 @@
-import Gtk
-import UnfoldCore
+import UnfoldGtk
+import UnfoldMotion
 
 /// A column of equal-height rows keyed by stable identity, in which only the
 /// rows on screen (and two rows' margin) exist as widgets: a million labels cost
@@ -63,20 +63,23 @@ public final class LazyColumn: WidgetImplementation {
 
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
-        driver = AnimationDriver(widget: widget, step: { [unowned self] time in
+        driver = AnimationDriver(widget: widget, step: { [weak self] time in
+            guard let self else { return false }
             self.layout?.advance(to: time)
             self.layoutDidChange()
             return self.layout?.isAnimating ?? false
-        }, finish: { [unowned self] in
+        }, finish: { [weak self] in
+            guard let self else { return }
             self.layout?.finish()
             self.layoutDidChange()
         })
-        pendingSync = NextFrameAction(widget, waitsForFrame: true) { [unowned self] in
+        pendingSync = NextFrameAction(widget, waitsForFrame: true) { [weak self] in
+            guard let self else { return }
             self.syncRows()
             gtk_widget_queue_allocate(self.widget)
         }
         let keys = gtk_event_controller_key_new()!
-        onKeyPressed(keys) { [unowned self] keyval, _ in self.handleKey(keyval) }
+        onKeyPressed(keys) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
         gtk_widget_add_controller(widget, keys)
     }
 
@@ -103,8 +106,8 @@ public final class LazyColumn: WidgetImplementation {
         self.adjustment = adjustment
         let raw = UnsafeMutableRawPointer(adjustment)
         adjustmentWatches = [
-            onSignal(raw, "value-changed") { [unowned self] in self.viewportDidChange() },
-            onNotify(raw, "page-size") { [unowned self] in self.viewportDidChange() },
+            onSignal(raw, "value-changed") { [weak self] in self?.viewportDidChange() },
+            onNotify(raw, "page-size") { [weak self] in self?.viewportDidChange() },
         ]
     }
 

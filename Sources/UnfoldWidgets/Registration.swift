@@ -1,6 +1,4 @@
-/// GTK's C API comes with the widgets: a package that imports UnfoldWidgets
-/// can make a window to put them in.
-@_exported import Gtk
+import UnfoldGtk
 
 /// Every Unfold widget type, registered with GObject.
 @MainActor
@@ -12,11 +10,4 @@ public enum UnfoldTypes {
     public static func register() {
         for type in all { _ = type.gType }
     }
-}
-
-/// `void unfold_init (void)`: registers every Unfold GType, for C code and
-/// GtkBuilder. Idempotent; call it on the thread that runs GTK, after gtk_init.
-@_cdecl("unfold_init")
-public func unfold_init() {
-    MainActor.assumeIsolated { UnfoldTypes.register() }
 }

@@ -1,5 +1,5 @@
-import Gtk
-import UnfoldCore
+import UnfoldGtk
+import UnfoldMotion
 
 /// Reveals its child by growing from zero to the child's natural height for the
 /// current width, driven by the frame clock (`UnfoldReveal`).
@@ -9,15 +9,17 @@ import UnfoldCore
 /// squashed; only the reveal's own measured height animates, which is what makes
 /// the rows below move continuously.
 ///
-/// Properties, as GtkRevealer's: `child`, `revealed` (setting it animates),
-/// `child-revealed` (true once the child is wholly shown, false as soon as a
-/// collapse starts), `progress` (the fraction shown, notified each frame it
-/// changes) and `transition-duration` (milliseconds; 0 does not animate). A
-/// `<child>` in a GtkBuilder file is its child.
+/// Properties, GtkRevealer's by name, so a slide-down GtkRevealer in a .ui
+/// file becomes one by its class alone: `child`, `reveal-child` (setting it
+/// animates), `child-revealed` (true once the child is wholly shown, false as
+/// soon as a collapse starts), `transition-duration` (milliseconds; 0 does not
+/// animate), `transition-type` (slide-down, or none) and its own `progress`
+/// (the fraction shown, notified each frame it changes). A `<child>` in a
+/// GtkBuilder file is its child.
 @MainActor
 public final class Reveal: WidgetImplementation {
     public enum Property: Int, CaseIterable {
-        case child, revealed, childRevealed, progress, transitionDuration
+        case child, revealChild, childRevealed, progress, transitionDuration, transitionType
     }
 
     /// The tutorial's quarter-second ease-in-out.
@@ -28,10 +30,12 @@ public final class Reveal: WidgetImplementation {
             typeName: "UnfoldReveal", cssName: "reveal", accessibleRole: GTK_ACCESSIBLE_ROLE_GROUP,
             properties: [
                 PropertyDescription("child", .object(type: { gtk_widget_get_type() })),
-                PropertyDescription("revealed", .boolean(default: false)),
+                PropertyDescription("reveal-child", .boolean(default: false)),
                 PropertyDescription("child-revealed", .boolean(default: false), readOnly: true),
                 PropertyDescription("progress", .double(minimum: 0, maximum: 1, default: 0), readOnly: true),
                 PropertyDescription("transition-duration", .unsigned(minimum: 0, maximum: .max, default: defaultDuration)),
+                PropertyDescription("transition-type", .enumeration(type: { gtk_revealer_transition_type_get_type() },
+                                                                    default: Int32(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN.rawValue))),
             ],
             isBuildable: true)
     }
@@ -41,6 +45,8 @@ public final class Reveal: WidgetImplementation {
     /// Held weakly: the fallback is usually a sibling the parent owns.
     public var focusFallback: WeakObjectRef?
     public private(set) var transitionDuration = Reveal.defaultDuration
+    /// Slide-down (the reveal's one motion) or none.
+    public private(set) var transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
     /// Notified only when it changes.
     public private(set) var isChildRevealed = false
 
@@ -49,11 +55,13 @@ public final class Reveal: WidgetImplementation {
 
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
-        driver = AnimationDriver(widget: widget, step: { [unowned self] time in
+        driver = AnimationDriver(widget: widget, step: { [weak self] time in
+            guard let self else { return false }
             self.progress.advance(to: time)
             self.progressDidChange()
             return self.progress.isAnimating
-        }, finish: { [unowned self] in
+        }, finish: { [weak self] in
+            guard let self else { return }
             self.progress.finish()
             self.progressDidChange()
         })
@@ -80,11 +88,12 @@ public final class Reveal: WidgetImplementation {
         guard target != progress.target else { return }
         // A new move from the value on screen, at the duration set now.
         var moved = AnimatedValue(progress.current, fullDuration: Microseconds(transitionDuration) * 1_000)
-        moved.set(target, animated: driver.canAnimate && transitionDuration > 0)
+        let moves = transitionDuration > 0 && transitionType != GTK_REVEALER_TRANSITION_TYPE_NONE
+        moved.set(target, animated: driver.canAnimate && moves)
         progress = moved
         if progress.isAnimating { driver.start() } else { driver.stop() }
         updateContentInteraction()
-        notifyProperty(Property.revealed.rawValue)
+        notifyProperty(Property.revealChild.rawValue)
         progressDidChange()
     }
 
@@ -106,6 +115,21 @@ public final class Reveal: WidgetImplementation {
         guard milliseconds != transitionDuration else { return }
         transitionDuration = milliseconds
         notifyProperty(Property.transitionDuration.rawValue)
+    }
+
+    /// GtkRevealer's other motions (crossfade, slides sideways or up, swings)
+    /// are not this widget's: asked for one, it says so and slides down.
+    public func setTransitionType(_ type: GtkRevealerTransitionType) {
+        let supported = [GTK_REVEALER_TRANSITION_TYPE_NONE, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN]
+        if !supported.contains(type) {
+            let value = g_enum_get_value(gCast(g_type_class_peek(gtk_revealer_transition_type_get_type())), Int32(type.rawValue))
+            let nick = value.map { String(cString: $0.pointee.value_nick) } ?? "\(type.rawValue)"
+            unfold_log_warning("UnfoldReveal slides down or not at all: transition-type \(nick) is shown as slide-down")
+        }
+        let effective = type == GTK_REVEALER_TRANSITION_TYPE_NONE ? type : GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        guard effective != transitionType else { return }
+        transitionType = effective
+        notifyProperty(Property.transitionType.rawValue)
     }
 
     /// The single place the displayed progress takes effect.
@@ -153,18 +177,20 @@ public final class Reveal: WidgetImplementation {
     public override func property(_ index: Int) -> PropertyValue {
         switch Property(rawValue: index)! {
         case .child: .object(child.map { gCast($0) })
-        case .revealed: .boolean(isRevealed)
+        case .revealChild: .boolean(isRevealed)
         case .childRevealed: .boolean(isChildRevealed)
         case .progress: .double(progress.current)
         case .transitionDuration: .unsigned(transitionDuration)
+        case .transitionType: .enumeration(Int32(transitionType.rawValue))
         }
     }
 
     public override func setProperty(_ index: Int, _ value: PropertyValue) {
         switch Property(rawValue: index)! {
         case .child: setChild(value.object.map { gCast($0) })
-        case .revealed: setRevealed(value.boolean!)
+        case .revealChild: setRevealed(value.boolean!)
         case .transitionDuration: setTransitionDuration(value.unsigned!)
+        case .transitionType: setTransitionType(GtkRevealerTransitionType(UInt32(value.enumeration!)))
         case .childRevealed, .progress: preconditionFailure("read-only")
         }
     }

@@ -1,7 +1,8 @@
-import Gtk
-import UnfoldCore
+import UnfoldGtk
+import UnfoldMotion
 
-/// A disclosure group (`UnfoldRevealGroup`, a vertical GtkBox): a header button
+/// A disclosure group (`UnfoldRevealGroup`, a widget of its own as
+/// GtkExpander is, laid out by a vertical GtkBoxLayout): a header button
 /// (chevron + title, the whole row is the click target) above a `Reveal` of
 /// its content.
 ///
@@ -25,13 +26,13 @@ public final class RevealGroup: WidgetImplementation {
     public override class var typeDescription: WidgetClassDescription {
         WidgetClassDescription(
             typeName: "UnfoldRevealGroup", cssName: "reveal-group", accessibleRole: GTK_ACCESSIBLE_ROLE_GROUP,
-            parent: { gtk_box_get_type() },
             properties: [
                 PropertyDescription("title", .string(default: nil)),
                 PropertyDescription("expanded", .boolean(default: false)),
                 PropertyDescription("child", .object(type: { gtk_widget_get_type() })),
             ],
-            isBuildable: true)
+            isBuildable: true,
+            layoutManager: { gtk_box_layout_get_type() })
     }
 
     public private(set) var title = ""
@@ -51,7 +52,7 @@ public final class RevealGroup: WidgetImplementation {
 
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
-        gtk_orientable_set_orientation(gCast(widget), GTK_ORIENTATION_VERTICAL)
+        gtk_orientable_set_orientation(gCast(gtk_widget_get_layout_manager(widget)), GTK_ORIENTATION_VERTICAL)
         widget.addCSSClass("reveal-group")
 
         let chevron = Chevron.make()
@@ -81,11 +82,11 @@ public final class RevealGroup: WidgetImplementation {
         Accessibility.setControls(header, reveal.widget)
         Accessibility.setExpanded(header, false)
 
-        gtk_box_append(gCast(widget), header)
-        gtk_box_append(gCast(widget), reveal.widget)
+        gtk_widget_set_parent(header, widget)
+        gtk_widget_set_parent(reveal.widget, widget)
         // The chevron turns with what the reveal shows.
         g_object_bind_property(reveal.widget.object, "progress", chevron.widget.object, "progress", G_BINDING_SYNC_CREATE)
-        onSignal(header, "clicked") { [unowned self] in self.toggle() }
+        onSignal(header, "clicked") { [weak self] in self?.toggle() }
         parts = Parts(header: ObjectRef(header), titleLabel: titleLabel, chevron: ObjectRef(chevron.widget),
                       reveal: ObjectRef(reveal.widget), content: content)
     }
@@ -127,6 +128,10 @@ public final class RevealGroup: WidgetImplementation {
     }
 
     public func toggle() { setExpanded(!isExpanded) }
+
+    /// The title as the header's label holds it, for C callers: valid until
+    /// the title changes.
+    public var cTitle: UnsafePointer<CChar>? { parts.map { gtk_label_get_text(gCast($0.titleLabel)) } }
 
     public func setTitle(_ newTitle: String) {
         guard newTitle != title, let parts else { return }
@@ -170,10 +175,12 @@ public final class RevealGroup: WidgetImplementation {
         return true
     }
 
-    /// Lets go of the parts (once: a second dispose finds nothing); GtkBox's
-    /// dispose then unparents them.
+    /// Takes the parts, then lets them go: a second dispose finds nothing.
     public override func dispose() {
-        parts = nil
+        guard let parts else { return }
+        self.parts = nil
         child = nil
+        gtk_widget_unparent(parts.header.widget)
+        gtk_widget_unparent(parts.reveal.widget)
     }
 }

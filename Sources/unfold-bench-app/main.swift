@@ -1,7 +1,8 @@
 import Glibc
-import Gtk
+import UnfoldGtk
 import UnfoldApp
 import UnfoldCore
+import UnfoldMotion
 
 let status = MainActor.assumeIsolated { runApplicationForBench(Array(CommandLine.arguments.dropFirst())) }
 exit(status)

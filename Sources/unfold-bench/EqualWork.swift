@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import UnfoldGtk
 import UnfoldCore
 
 /// Runs this program once per renderer (`--renderer gl`, then `cairo`), each

@@ -1,6 +1,6 @@
 import Foundation
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 import UnfoldCore
 
 /// Measurements wait longer than tests: a million labels take a while.

@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import UnfoldGtk
 import Synchronization
 import UnfoldApp
 import UnfoldCore

@@ -1,6 +1,6 @@
 import Foundation
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 import UnfoldApp
 import UnfoldCore
 

@@ -1,3 +1,4 @@
+import UnfoldMotion
 import XCTest
 import UnfoldCore
 

@@ -1,8 +1,8 @@
 import ChildProcessTestSupport
-import CAdw
+import CUnfoldAdw
 import Foundation
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 import UnfoldApp
 import UnfoldCore
 import XCTest

@@ -1,7 +1,8 @@
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
+import UnfoldMotion
 import UnfoldWidgets
 import XCTest
 

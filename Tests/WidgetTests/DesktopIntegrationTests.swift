@@ -1,6 +1,6 @@
 import ChildProcessTestSupport
 import Foundation
-import Gtk
+import UnfoldGtk
 @testable import UnfoldApp
 import UnfoldCore
 import XCTest

@@ -1,7 +1,7 @@
 import ChildProcessTestSupport
 import Foundation
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 import UnfoldApp
 import XCTest
 

@@ -1,7 +1,7 @@
-import CAdw
+import CUnfoldAdw
 import Foundation
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
 import UnfoldWidgets

@@ -1,6 +1,6 @@
 import Foundation
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
 import XCTest

@@ -1,5 +1,5 @@
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
 import UnfoldWidgets

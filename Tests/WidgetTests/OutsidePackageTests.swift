@@ -2,8 +2,8 @@ import ChildProcessTestSupport
 import Foundation
 import XCTest
 
-/// Another Swift package that depends on the UnfoldWidgets product, calls
-/// `unfold_init()` and loads a GtkBuilder file naming UnfoldRevealGroup gets
+/// Another Swift package that depends on the UnfoldWidgets product, registers
+/// the types (`UnfoldTypes.register()`) and loads a GtkBuilder file naming UnfoldRevealGroup gets
 /// the tutorial's animated disclosure with no other Unfold code.
 final class OutsidePackageTests: XCTestCase {
     static let manifest = """
@@ -18,6 +18,7 @@ final class OutsidePackageTests: XCTestCase {
 
     static let program = #"""
         import Foundation
+        import UnfoldGtk  // GTK's C API, as Unfold's widgets speak it (not re-exported by them)
         import UnfoldWidgets
 
         let xml = """
@@ -45,7 +46,7 @@ final class OutsidePackageTests: XCTestCase {
 
         let status: Int32 = MainActor.assumeIsolated {
             guard gtk_init_check() != 0 else { return 2 }
-            unfold_init()
+            UnfoldTypes.register()
             let builder = gtk_builder_new_from_string(xml, -1)!
             let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!)
             let group = gtk_builder_get_object(builder, "group")!

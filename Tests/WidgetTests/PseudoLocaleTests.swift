@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import UnfoldGtk
 @testable import UnfoldApp
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import Gtk
+import UnfoldGtk
 import XCTest
 
 /// An offscreen rendering of a widget, as GTK's reftests make them.

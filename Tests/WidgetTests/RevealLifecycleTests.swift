@@ -1,5 +1,5 @@
-import Gtk
-import GtkTestSupport
+import UnfoldGtk
+import UnfoldGtkTestSupport
 import UnfoldApp
 import UnfoldWidgets
 import XCTest

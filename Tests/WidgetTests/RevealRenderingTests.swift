@@ -1,4 +1,4 @@
-import Gtk
+import UnfoldGtk
 import UnfoldApp
 import UnfoldWidgets
 import XCTest

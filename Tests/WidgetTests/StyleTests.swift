@@ -1,6 +1,6 @@
-import CAdw
+import CUnfoldAdw
 import Foundation
-import Gtk
+import UnfoldGtk
 @testable import UnfoldApp
 import UnfoldCore
 import XCTest

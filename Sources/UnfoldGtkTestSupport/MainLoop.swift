@@ -1,6 +1,6 @@
-@_exported import CGtkTestSupport
+@_exported import CUnfoldGtkTestSupport
 import Foundation
-import Gtk
+import UnfoldGtk
 
 /// Turns the default main loop until `condition` holds or `timeout` seconds
 /// pass; returns whether the condition held. For tests and measurements, which

@@ -1,8 +1,8 @@
 #ifndef UNFOLD_CGTK_TEST_SUPPORT_H
 #define UNFOLD_CGTK_TEST_SUPPORT_H
 
-/* Through the CGtk module, so GTK is declared once. */
-#include "../CGtk/shim.h"
+/* Through the CUnfoldGtk module, so GTK is declared once. */
+#include "../CUnfoldGtk/shim.h"
 
 /* GTK's accessible checks are variadic. Each returns NULL when the accessible
  * holds the expected value, or a newly allocated description of what it holds. */

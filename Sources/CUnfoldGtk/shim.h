@@ -4,6 +4,8 @@
 #include <gtk/gtk.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* Swift imports neither function-like macros nor C variadic functions.
  * These one-line helpers give it typed, non-variadic entry points. */
@@ -55,6 +57,24 @@ static inline void unfold_accessible_set_level(GtkAccessible *accessible, int le
 static inline void unfold_accessible_set_controls(GtkAccessible *accessible, GtkAccessible *controlled)
 {
     gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL, -1);
+}
+
+/* GObject's warning for a property ID a class does not know (a macro). */
+static inline void unfold_object_warn_invalid_property_id(GObject *object, guint property_id, GParamSpec *pspec)
+{
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, property_id, pspec);
+}
+
+/* Warnings and criticals in the library's log domain (g_warning is variadic). */
+static inline void unfold_log_warning(const char *message)
+{
+    g_log("Unfold", G_LOG_LEVEL_WARNING, "%s", message);
+}
+
+/* Whether the caller is the process's first thread, the one GTK runs on. */
+static inline gboolean unfold_is_main_thread(void)
+{
+    return getpid() == (pid_t) syscall(SYS_gettid);
 }
 
 /* Messages for the terminal that launched this command line (maybe another process). */

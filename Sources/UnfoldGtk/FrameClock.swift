@@ -59,7 +59,8 @@ public final class NextFrameAction {
     public func schedule() {
         guard tick == nil else { return }
         guard waitsForFrame || gtk_widget_get_mapped(widget) != 0 else { return action() }
-        tick = TickCallback.add(to: widget) { [unowned self] _ in
+        tick = TickCallback.add(to: widget) { [weak self] _ in
+            guard let self else { return false }
             self.tick = nil
             self.action()
             return false

@@ -1,5 +1,5 @@
 import XCTest
-import UnfoldCore
+import UnfoldMotion
 
 final class AnimatedValueTests: XCTestCase {
     let quarterSecond: Microseconds = 250_000

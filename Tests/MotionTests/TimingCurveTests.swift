@@ -1,5 +1,5 @@
 import XCTest
-import UnfoldCore
+import UnfoldMotion
 
 final class TimingCurveTests: XCTestCase {
     let curve = TimingCurve.easeInOut

@@ -1,4 +1,4 @@
-@_exported import CGtk
+@_exported import CUnfoldGtk
 
 /// GTK's `GTK_WIDGET (x)`-style casts do not import into Swift. Every GObject struct
 /// begins with its parent struct, so reinterpreting a pointer up or down the class
@@ -127,36 +127,6 @@ public enum Widgets {
         gtk_orientable_set_orientation(gCast(box), orientation)
         gtk_box_set_spacing(gCast(box), spacing)
         return box
-    }
-
-    /// A GtkMenuButton showing `iconName`, named `label` for assistive
-    /// technologies. A menu button is a button inside a widget that GTK 4.8
-    /// exposes as a second button of the same name: here the outer one is a
-    /// mere group, and the inner one, which takes the focus, has the name and
-    /// says it opens a popup. Returns the menu button.
-    /// `menu` (a GMenuModel) is what it pops up, named after the button too.
-    @MainActor
-    public static func menuButton(iconName: String, label: String, menu: UnsafeMutablePointer<GMenuModel>? = nil) -> WidgetPointer {
-        let button = make(gtk_menu_button_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
-        gtk_menu_button_set_icon_name(gCast(button), iconName)
-        if let menu { gtk_menu_button_set_menu_model(gCast(button), menu) }
-        describeMenuButton(button, label: label)
-        return button
-    }
-
-    /// Names a menu button (its inner button, which assistive technologies
-    /// see) `label`, says it opens a popup, and names its menu's parts after it.
-    @MainActor
-    public static func describeMenuButton(_ button: WidgetPointer, label: String) {
-        let inner = gtk_widget_get_first_child(button)!
-        Accessibility.setLabel(inner, label)
-        Accessibility.setHasPopup(inner, true)
-        // The label is its tooltip too; not its description, which would say it twice.
-        gtk_widget_set_tooltip_text(inner, label)
-        Accessibility.resetDescription(inner)
-        if let popover = gtk_menu_button_get_popover(gCast(button)) {
-            Accessibility.repair(gCast(popover), context: label)
-        }
     }
 
     /// A scrolled window that scrolls `child` vertically only, named `label`

@@ -1,5 +1,5 @@
 import XCTest
-@testable import UnfoldCore
+@testable import UnfoldMotion
 
 final class LazyColumnLayoutTests: XCTestCase {
     /// Rows 40 px tall, 8 px apart: a pitch of 48.

@@ -21,6 +21,14 @@ public struct WidgetClassDescription: Sendable {
     /// Whether it implements GtkBuildable (a `<child>` in a .ui file goes to
     /// `addBuildableChild`).
     public var isBuildable: Bool
+    /// Whether C code may derive from it (GTK 4 makes most of its widgets
+    /// final, as GtkRevealer is: their instance and class structures stay
+    /// private).
+    public var isFinal: Bool
+    /// The layout manager each instance gets (GTK's
+    /// `gtk_widget_class_set_layout_manager_type`), if any: then the children
+    /// are laid out by it and `measure`/`sizeAllocate` are not called.
+    public var layoutManager: (@Sendable () -> GType)?
     /// A composite template: a GtkBuilder file in the registered resources
     /// whose `<template class="…">` is this type. Every instance is built from
     /// it before its Swift half is made, so `init(widget:)` finds its parts.
@@ -44,13 +52,16 @@ public struct WidgetClassDescription: Sendable {
 
     public init(typeName: String, cssName: String, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC,
                 parent: @escaping @Sendable () -> GType = { gtk_widget_get_type() },
-                properties: [PropertyDescription] = [], isBuildable: Bool = false, template: Template? = nil) {
+                properties: [PropertyDescription] = [], isBuildable: Bool = false, isFinal: Bool = true,
+                layoutManager: (@Sendable () -> GType)? = nil, template: Template? = nil) {
         self.typeName = typeName
         self.cssName = cssName
         self.accessibleRole = accessibleRole
         self.parent = parent
         self.properties = properties
         self.isBuildable = isBuildable
+        self.isFinal = isFinal
+        self.layoutManager = layoutManager
         self.template = template
     }
 }
@@ -63,6 +74,8 @@ public struct PropertyDescription: Sendable {
         case unsigned(minimum: UInt32, maximum: UInt32, default: UInt32)
         case string(default: String?)
         case object(type: @Sendable () -> GType)
+        /// A value of the GEnum `type` (registered by whoever owns it, GTK here).
+        case enumeration(type: @Sendable () -> GType, default: Int32)
     }
 
     public var name: String
@@ -88,6 +101,7 @@ public struct PropertyDescription: Sendable {
         case .unsigned(let minimum, let maximum, let value): return g_param_spec_uint(name, nil, nil, minimum, maximum, value, paramFlags)
         case .string(let value): return g_param_spec_string(name, nil, nil, value, paramFlags)
         case .object(let type): return g_param_spec_object(name, nil, nil, type(), paramFlags)
+        case .enumeration(let type, let value): return g_param_spec_enum(name, nil, nil, type(), value, paramFlags)
         }
     }
 }
@@ -99,12 +113,14 @@ public enum PropertyValue: Equatable {
     case unsigned(UInt32)
     case string(String?)
     case object(UnsafeMutablePointer<GObject>?)
+    case enumeration(Int32)
 
     public var boolean: Bool? { if case .boolean(let value) = self { value } else { nil } }
     public var double: Double? { if case .double(let value) = self { value } else { nil } }
     public var unsigned: UInt32? { if case .unsigned(let value) = self { value } else { nil } }
     public var string: String? { if case .string(let value) = self { value } else { nil } }
     public var object: UnsafeMutablePointer<GObject>? { if case .object(let value) = self { value } else { nil } }
+    public var enumeration: Int32? { if case .enumeration(let value) = self { value } else { nil } }
 
     init(_ value: UnsafePointer<GValue>, as kind: PropertyDescription.Kind) {
         switch kind {
@@ -113,6 +129,7 @@ public enum PropertyValue: Equatable {
         case .unsigned: self = .unsigned(g_value_get_uint(value))
         case .string: self = .string(g_value_get_string(value).map { String(cString: $0) })
         case .object: self = .object(g_value_get_object(value).map { gCast($0) })
+        case .enumeration: self = .enumeration(g_value_get_enum(value))
         }
     }
 
@@ -123,6 +140,7 @@ public enum PropertyValue: Equatable {
         case .unsigned(let number): g_value_set_uint(value, number)
         case .string(let text): g_value_set_string(value, text)
         case .object(let object): g_value_set_object(value, object)
+        case .enumeration(let number): g_value_set_enum(value, number)
         }
     }
 }
@@ -320,11 +338,20 @@ enum WidgetTypeRegistry {
 
     static func type(for implementation: WidgetImplementation.Type) -> GType {
         if let type = types[ObjectIdentifier(implementation)] { return type }
+        // Each implementation class stands directly on WidgetImplementation:
+        // a Swift type derived from another would share its parent's class
+        // record, and its vfuncs would chain up into its own trampolines.
+        precondition(_getSuperclass(implementation) == WidgetImplementation.self,
+                     "\(implementation) derives from \(_getSuperclass(implementation).map { "\($0)" } ?? "nothing"), "
+                     + "another widget implementation: derive implementation classes from WidgetImplementation only")
         let record = ClassRecord(implementation)
         let description = record.description
         precondition(g_type_from_name(description.typeName) == 0,
                      "GType \(description.typeName) is already registered elsewhere")
         let parent = description.parent()
+        precondition(g_type_get_qdata(parent, recordQuark) == nil,
+                     "\(description.typeName) derives from \(String(cString: g_type_name(parent))), another Swift-implemented "
+                     + "GType: derive from a GTK type (compose Swift-implemented widgets instead)")
         var query = GTypeQuery()
         g_type_query(parent, &query)
         precondition(query.type != 0 && g_type_is_a(parent, gtk_widget_get_type()) != 0,
@@ -334,7 +361,8 @@ enum WidgetTypeRegistry {
             class_init: classInit, class_finalize: nil,
             class_data: UnsafeRawPointer(Unmanaged.passRetained(record).toOpaque()),
             instance_size: guint16(query.instance_size), n_preallocs: 0, instance_init: instanceInit, value_table: nil)
-        let type = g_type_register_static(parent, description.typeName, &info, GTypeFlags(0))
+        let flags = description.isFinal ? G_TYPE_FLAG_FINAL.rawValue : 0
+        let type = g_type_register_static(parent, description.typeName, &info, GTypeFlags(flags))
         record.gType = type
         g_type_set_qdata(type, recordQuark, Unmanaged.passUnretained(record).toOpaque())
         record.privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<UnsafeRawPointer>.size))
@@ -389,6 +417,9 @@ enum WidgetTypeRegistry {
                 g_type_class_adjust_private_offset(klass, &record.privateOffset)
                 gtk_widget_class_set_css_name(widgetClass, record.description.cssName)
                 gtk_widget_class_set_accessible_role(widgetClass, record.description.accessibleRole)
+                if let layoutManager = record.description.layoutManager {
+                    gtk_widget_class_set_layout_manager_type(widgetClass, layoutManager())
+                }
                 WidgetTypeRegistry.installVFuncs(widgetClass)
                 if let template = record.description.template {
                     gtk_widget_class_set_template_from_resource(widgetClass, template.resource)
@@ -424,15 +455,30 @@ enum WidgetTypeRegistry {
         }
     }
 
+    /// The GTK class our nearest type stands on: what a vfunc falls back to
+    /// when the instance has no Swift half (yet: GTK may measure or map a
+    /// widget from inside a parent's `instance_init`, or after `finalize` began).
+    private static func parentClass(of instance: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidgetClass> {
+        record(ofInstance: instance)!.parentClass
+    }
+
     private static func installVFuncs(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         widgetClass.pointee.get_request_mode = { widget in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.implementation(widget)?.requestMode ?? GTK_SIZE_REQUEST_CONSTANT_SIZE
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else {
+                    return WidgetTypeRegistry.parentClass(of: widget!).pointee.get_request_mode!(widget)
+                }
+                return implementation.requestMode
             }
         }
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
             MainActor.assumeIsolated {
-                let m = WidgetTypeRegistry.implementation(widget)?.measure(orientation, forSize: forSize) ?? .zero
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else {
+                    WidgetTypeRegistry.parentClass(of: widget!).pointee.measure!(
+                        widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
+                    return
+                }
+                let m = implementation.measure(orientation, forSize: forSize)
                 minimum?.pointee = m.minimum
                 natural?.pointee = m.natural
                 minimumBaseline?.pointee = m.minimumBaseline
@@ -441,52 +487,70 @@ enum WidgetTypeRegistry {
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.implementation(widget)?.sizeAllocate(width: width, height: height, baseline: baseline)
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else {
+                    WidgetTypeRegistry.parentClass(of: widget!).pointee.size_allocate!(widget, width, height, baseline)
+                    return
+                }
+                implementation.sizeAllocate(width: width, height: height, baseline: baseline)
             }
         }
         widgetClass.pointee.snapshot = { widget, snapshot in
             MainActor.assumeIsolated {
-                WidgetTypeRegistry.implementation(widget)?.snapshot(snapshot!)
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else {
+                    WidgetTypeRegistry.parentClass(of: widget!).pointee.snapshot!(widget, snapshot)
+                    return
+                }
+                implementation.snapshot(snapshot!)
             }
         }
         widgetClass.pointee.focus = { widget, direction in
             MainActor.assumeIsolated {
-                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return 0 }
+                guard let implementation = WidgetTypeRegistry.implementation(widget) else {
+                    return WidgetTypeRegistry.parentClass(of: widget!).pointee.focus!(widget, direction)
+                }
                 return implementation.focus(direction) ? 1 : 0
             }
         }
         widgetClass.pointee.set_focus_child = { widget, child in
             MainActor.assumeIsolated {
-                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return }
-                implementation.parentClass.pointee.set_focus_child!(widget, child)
-                implementation.focusChildChanged(child)
+                WidgetTypeRegistry.parentClass(of: widget!).pointee.set_focus_child!(widget, child)
+                WidgetTypeRegistry.implementation(widget)?.focusChildChanged(child)
             }
         }
         widgetClass.pointee.map = { widget in
             MainActor.assumeIsolated {
-                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return }
-                implementation.parentClass.pointee.map!(widget)
-                implementation.didMap()
+                WidgetTypeRegistry.parentClass(of: widget!).pointee.map!(widget)
+                WidgetTypeRegistry.implementation(widget)?.didMap()
             }
         }
         widgetClass.pointee.unmap = { widget in
             MainActor.assumeIsolated {
-                guard let implementation = WidgetTypeRegistry.implementation(widget) else { return }
-                implementation.willUnmap()
-                implementation.parentClass.pointee.unmap!(widget)
+                WidgetTypeRegistry.implementation(widget)?.willUnmap()
+                WidgetTypeRegistry.parentClass(of: widget!).pointee.unmap!(widget)
             }
         }
         let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
-        objectClass.pointee.get_property = { object, id, value, _ in
+        objectClass.pointee.get_property = { object, id, value, spec in
             MainActor.assumeIsolated {
+                let record = WidgetTypeRegistry.record(ofInstance: UnsafeMutableRawPointer(object!))!
+                guard record.description.properties.indices.contains(Int(id) - 1) else {
+                    // GObject's G_OBJECT_WARN_INVALID_PROPERTY_ID, not a crash.
+                    unfold_object_warn_invalid_property_id(object, id, spec)
+                    return
+                }
                 guard let implementation = WidgetTypeRegistry.implementation(object) else { return }
                 implementation.property(Int(id) - 1).store(in: value!)
             }
         }
-        objectClass.pointee.set_property = { object, id, value, _ in
+        objectClass.pointee.set_property = { object, id, value, spec in
             MainActor.assumeIsolated {
+                let record = WidgetTypeRegistry.record(ofInstance: UnsafeMutableRawPointer(object!))!
+                guard record.description.properties.indices.contains(Int(id) - 1) else {
+                    unfold_object_warn_invalid_property_id(object, id, spec)
+                    return
+                }
                 guard let implementation = WidgetTypeRegistry.implementation(object) else { return }
-                let kind = implementation.record.description.properties[Int(id) - 1].kind
+                let kind = record.description.properties[Int(id) - 1].kind
                 implementation.setProperty(Int(id) - 1, PropertyValue(value!, as: kind))
             }
         }
