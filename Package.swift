@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "unfold-fuzz", dependencies: ["LabelsFileProperties"], swiftSettings: swiftSettings),
         // GTK and libadwaita alone, in C: what unfold-bench measures Unfold against.
         .executableTarget(name: "unfold-reference", dependencies: ["CUnfoldAdw"], cSettings: cSettings),
-        .testTarget(name: "MotionTests", dependencies: ["UnfoldMotion"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionTests", dependencies: ["UnfoldMotion", "UnfoldCore"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "UnfoldMotion", "LabelsFileProperties", "ChildProcessTestSupport"], exclude: ["fold_reference.py", "search_oracle.py"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WidgetTests",

@@ -1,3 +1,5 @@
+import UnfoldGtk
+
 /// What GTK 4.8 gets wrong about its own widgets for assistive technologies,
 /// put right over a window's widget tree (GTK's later versions fix most of it):
 ///

@@ -1,5 +1,6 @@
 import XCTest
 @testable import UnfoldMotion
+import UnfoldCore  // SplitMix64, the tests' seeded generator
 
 final class LazyColumnLayoutTests: XCTestCase {
     /// Rows 40 px tall, 8 px apart: a pitch of 48.

@@ -139,7 +139,27 @@ final class InstallTests: XCTestCase {
         "share/locale/pl/LC_MESSAGES/unfold.mo",
         "share/locale/pt_BR/LC_MESSAGES/unfold.mo",
         "share/metainfo/\(id).metainfo.xml",
-    ]
+    ] + libraryFiles
+
+    /// libunfold-1, where GTK's and libadwaita's files live (meson's libdir
+    /// for prefix /usr on Debian is multiarch: lib/x86_64-linux-gnu).
+    static let libdir = "lib/" + Self.multiarchTriplet
+    static let libraryFiles = [
+        "\(libdir)/libunfold-1.so.0",
+        "\(libdir)/libunfold-1.so",
+        "\(libdir)/pkgconfig/unfold-1.pc",
+        "\(libdir)/girepository-1.0/Unfold-1.typelib",
+        "share/gir-1.0/Unfold-1.gir",
+        "share/vala/vapi/unfold-1.vapi",
+        "share/vala/vapi/unfold-1.deps",
+    ] + ["unfold.h", "unfold-chevron.h", "unfold-main.h", "unfold-reveal.h", "unfold-reveal-group.h", "unfold-version.h"]
+        .map { "include/unfold-1/" + $0 }
+
+    /// The machine's multiarch triplet, as gcc names it.
+    static let multiarchTriplet: String = {
+        let output = try? Children.run("/usr/bin/gcc", ["-dumpmachine"])
+        return output?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+    }()
 
     /// The installed prefix; when the test command did not install one, the
     /// test fails (it is never skipped).
@@ -178,11 +198,14 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(installed, InstallTests.expectedFiles.sorted(), "missing: \(missing); not expected: \(extra)")
 
         let manager = FileManager.default
-        for path in installed where !path.hasSuffix("/") {
+        // The development name points to the library, as GTK's does.
+        XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: prefix.appendingPathComponent("\(Self.libdir)/libunfold-1.so").path),
+                       "libunfold-1.so.0")
+        for path in installed where !path.hasSuffix("/") && path != "\(Self.libdir)/libunfold-1.so" {
             let attributes = try manager.attributesOfItem(atPath: prefix.appendingPathComponent(path).path)
             XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "\(path) is a regular file")
             let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
-            if path == "bin/unfold" {
+            if path == "bin/unfold" || path == "\(Self.libdir)/libunfold-1.so.0" {
                 XCTAssertEqual(mode & 0o111, 0o111, "bin/unfold is executable by everyone (mode \(String(mode, radix: 8)))")
             } else {
                 XCTAssertEqual(mode & 0o111, 0, "\(path) is data, not executable (mode \(String(mode, radix: 8)))")

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* libunfold's C API as a C program meets it, built against the installed
+ * library with pkg-config (LibraryTests builds and runs it under Xvfb):
+ * types and properties by GType, GtkRevealer's names in a .ui file, the
+ * motion seen through notify, criticals for a programmer's errors. */
+#include <unfold.h>
+
+/* Turns the main loop until `done` holds (no time limit: a test that never
+ * gets there has hung, and the runner says so). */
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data)
+{
+  while (!done (data))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static GtkWidget *
+show_in_window (GtkWidget *child)
+{
+  GtkWidget *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+check_property (GType type, const char *name, GType value_type, gboolean writable)
+{
+  GObjectClass *klass = g_type_class_ref (type);
+  GParamSpec *pspec = g_object_class_find_property (klass, name);
+  g_assert_nonnull (pspec);
+  g_assert_true (g_type_is_a (pspec->value_type, value_type));
+  g_assert_true (pspec->flags & G_PARAM_READABLE);
+  g_assert_cmpint (!!(pspec->flags & G_PARAM_WRITABLE), ==, !!writable);
+  g_assert_true (pspec->flags & G_PARAM_EXPLICIT_NOTIFY);
+  g_type_class_unref (klass);
+}
+
+static void
+test_types (void)
+{
+  /* Registered by their first _get_type (), as GTK's are: no unfold_init (). */
+  g_assert_cmpstr (g_type_name (UNFOLD_TYPE_REVEAL), ==, "UnfoldReveal");
+  g_assert_cmpstr (g_type_name (UNFOLD_TYPE_REVEAL_GROUP), ==, "UnfoldRevealGroup");
+  g_assert_cmpstr (g_type_name (UNFOLD_TYPE_CHEVRON), ==, "UnfoldChevron");
+  GType types[] = { UNFOLD_TYPE_REVEAL, UNFOLD_TYPE_REVEAL_GROUP, UNFOLD_TYPE_CHEVRON };
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_assert_true (g_type_parent (types[i]) == GTK_TYPE_WIDGET);
+      g_assert_true (G_TYPE_IS_FINAL (types[i]));
+    }
+
+  check_property (UNFOLD_TYPE_REVEAL, "child", GTK_TYPE_WIDGET, TRUE);
+  check_property (UNFOLD_TYPE_REVEAL, "reveal-child", G_TYPE_BOOLEAN, TRUE);
+  check_property (UNFOLD_TYPE_REVEAL, "child-revealed", G_TYPE_BOOLEAN, FALSE);
+  check_property (UNFOLD_TYPE_REVEAL, "transition-duration", G_TYPE_UINT, TRUE);
+  check_property (UNFOLD_TYPE_REVEAL, "transition-type", GTK_TYPE_REVEALER_TRANSITION_TYPE, TRUE);
+  check_property (UNFOLD_TYPE_REVEAL, "progress", G_TYPE_DOUBLE, FALSE);
+  check_property (UNFOLD_TYPE_REVEAL_GROUP, "title", G_TYPE_STRING, TRUE);
+  check_property (UNFOLD_TYPE_REVEAL_GROUP, "expanded", G_TYPE_BOOLEAN, TRUE);
+  check_property (UNFOLD_TYPE_REVEAL_GROUP, "child", GTK_TYPE_WIDGET, TRUE);
+  check_property (UNFOLD_TYPE_CHEVRON, "progress", G_TYPE_DOUBLE, TRUE);
+
+  g_assert_cmpuint (unfold_get_major_version (), ==, UNFOLD_MAJOR_VERSION);
+  g_assert_cmpuint (unfold_get_minor_version (), ==, UNFOLD_MINOR_VERSION);
+  g_assert_cmpuint (unfold_get_micro_version (), ==, UNFOLD_MICRO_VERSION);
+}
+
+typedef struct {
+  GArray *progress;
+  int revealed_true;
+} Motion;
+
+static void
+on_progress (UnfoldReveal *reveal, GParamSpec *pspec, Motion *motion)
+{
+  double value = unfold_reveal_get_progress (reveal);
+  g_array_append_val (motion->progress, value);
+}
+
+static void
+on_child_revealed (UnfoldReveal *reveal, GParamSpec *pspec, Motion *motion)
+{
+  if (unfold_reveal_get_child_revealed (reveal))
+    motion->revealed_true++;
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+child_is_revealed (gpointer reveal)
+{
+  return unfold_reveal_get_child_revealed (reveal);
+}
+
+static int
+distinct_between_0_and_1 (GArray *values)
+{
+  int distinct = 0;
+  for (guint i = 0; i < values->len; i++)
+    {
+      double v = g_array_index (values, double, i);
+      gboolean seen = FALSE;
+      for (guint j = 0; j < i; j++)
+        seen = seen || g_array_index (values, double, j) == v;
+      distinct += !seen && v > 0 && v < 1;
+    }
+  return distinct;
+}
+
+static void
+test_motion (void)
+{
+  GtkWidget *reveal = unfold_reveal_new ();
+  GtkWidget *label = gtk_label_new ("Revealed content");
+  unfold_reveal_set_child (UNFOLD_REVEAL (reveal), label);
+  g_assert_true (unfold_reveal_get_child (UNFOLD_REVEAL (reveal)) == label);
+  g_assert_cmpuint (unfold_reveal_get_transition_duration (UNFOLD_REVEAL (reveal)), ==, 250);
+  g_assert_cmpint (unfold_reveal_get_transition_type (UNFOLD_REVEAL (reveal)), ==, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  GtkWidget *window = show_in_window (reveal);
+  iterate_until (is_mapped, reveal);
+
+  Motion motion = { g_array_new (FALSE, FALSE, sizeof (double)), 0 };
+  g_signal_connect (reveal, "notify::progress", G_CALLBACK (on_progress), &motion);
+  g_signal_connect (reveal, "notify::child-revealed", G_CALLBACK (on_child_revealed), &motion);
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), TRUE);
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), TRUE);  /* the same value: no second move */
+  g_assert_true (unfold_reveal_get_reveal_child (UNFOLD_REVEAL (reveal)));
+  iterate_until (child_is_revealed, reveal);
+  g_test_message ("%u progress notifications, %d distinct between 0 and 1",
+                  motion.progress->len, distinct_between_0_and_1 (motion.progress));
+  g_assert_cmpint (distinct_between_0_and_1 (motion.progress), >=, 5);
+  g_assert_cmpint (motion.revealed_true, ==, 1);
+  g_assert_cmpfloat (g_array_index (motion.progress, double, motion.progress->len - 1), ==, 1.0);
+
+  /* Closing: not wholly shown any more from the moment it starts. */
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), FALSE);
+  g_assert_false (unfold_reveal_get_child_revealed (UNFOLD_REVEAL (reveal)));
+  /* No duration, or no transition: the end at once. */
+  unfold_reveal_set_transition_duration (UNFOLD_REVEAL (reveal), 0);
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), TRUE);
+  g_assert_cmpfloat (unfold_reveal_get_progress (UNFOLD_REVEAL (reveal)), ==, 1.0);
+  unfold_reveal_set_transition_duration (UNFOLD_REVEAL (reveal), 250);
+  unfold_reveal_set_transition_type (UNFOLD_REVEAL (reveal), GTK_REVEALER_TRANSITION_TYPE_NONE);
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), FALSE);
+  g_assert_cmpfloat (unfold_reveal_get_progress (UNFOLD_REVEAL (reveal)), ==, 0.0);
+
+  g_array_unref (motion.progress);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A slide-down GtkRevealer from a .ui file, its class changed and nothing else. */
+static const char *swapped_ui =
+  "<interface>"
+  "  <object class='UnfoldReveal' id='reveal'>"
+  "    <property name='transition-type'>slide-down</property>"
+  "    <property name='transition-duration'>400</property>"
+  "    <property name='reveal-child'>True</property>"
+  "    <child><object class='GtkLabel' id='label'><property name='label'>Inside</property></object></child>"
+  "  </object>"
+  "  <object class='UnfoldRevealGroup' id='group'>"
+  "    <property name='title'>Shapes</property>"
+  "    <property name='expanded'>True</property>"
+  "    <child><object class='GtkLabel' id='circle'><property name='label'>Circle</property></object></child>"
+  "  </object>"
+  "</interface>";
+
+static void
+test_builder (void)
+{
+  GtkBuilder *builder = gtk_builder_new_from_string (swapped_ui, -1);
+  UnfoldReveal *reveal = UNFOLD_REVEAL (gtk_builder_get_object (builder, "reveal"));
+  g_assert_true (unfold_reveal_get_child (reveal) == GTK_WIDGET (gtk_builder_get_object (builder, "label")));
+  g_assert_cmpuint (unfold_reveal_get_transition_duration (reveal), ==, 400);
+  g_assert_true (unfold_reveal_get_reveal_child (reveal));
+  UnfoldRevealGroup *group = UNFOLD_REVEAL_GROUP (gtk_builder_get_object (builder, "group"));
+  g_assert_cmpstr (unfold_reveal_group_get_title (group), ==, "Shapes");
+  g_assert_true (unfold_reveal_group_get_expanded (group));
+  g_assert_true (unfold_reveal_group_get_child (group) == GTK_WIDGET (gtk_builder_get_object (builder, "circle")));
+  g_object_unref (builder);
+}
+
+static void
+test_group (void)
+{
+  GtkWidget *group = g_object_ref_sink (unfold_reveal_group_new ("Collection"));
+  unfold_reveal_group_set_expanded (UNFOLD_REVEAL_GROUP (group), TRUE);
+  g_assert_true (unfold_reveal_group_get_expanded (UNFOLD_REVEAL_GROUP (group)));
+  unfold_reveal_group_set_title (UNFOLD_REVEAL_GROUP (group), NULL);
+  g_assert_cmpstr (unfold_reveal_group_get_title (UNFOLD_REVEAL_GROUP (group)), ==, "");
+  GtkWidget *chevron = g_object_ref_sink (unfold_chevron_new ());
+  unfold_chevron_set_progress (UNFOLD_CHEVRON (chevron), 2.0);
+  g_assert_cmpfloat (unfold_chevron_get_progress (UNFOLD_CHEVRON (chevron)), ==, 1.0);
+  /* GObject may dispose twice; the second finds nothing left. */
+  g_object_run_dispose (G_OBJECT (group));
+  g_object_run_dispose (G_OBJECT (group));
+  g_object_unref (group);
+  g_object_unref (chevron);
+}
+
+/* A programmer's error is a critical naming the function, as GTK's are. */
+static void
+test_programmer_errors (void)
+{
+  if (g_test_subprocess ())
+    {
+      unfold_reveal_set_reveal_child (NULL, TRUE);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*CRITICAL*unfold_reveal_set_reveal_child*UNFOLD_IS_REVEAL (self)*");
+}
+
+static void
+test_wrong_instance (void)
+{
+  GtkWidget *label = g_object_ref_sink (gtk_label_new ("not a group"));
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*unfold_reveal_group_get_expanded*UNFOLD_IS_REVEAL_GROUP (self)*");
+  g_assert_false (unfold_reveal_group_get_expanded ((UnfoldRevealGroup *) label));
+  g_test_assert_expected_messages ();
+  GtkWidget *reveal = g_object_ref_sink (unfold_reveal_new ());
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_WARNING, "*transition-type crossfade*");
+  unfold_reveal_set_transition_type (UNFOLD_REVEAL (reveal), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE);
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (unfold_reveal_get_transition_type (UNFOLD_REVEAL (reveal)), ==, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  g_object_unref (reveal);
+  g_object_unref (label);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/unfold/types", test_types);
+  g_test_add_func ("/unfold/reveal/motion", test_motion);
+  g_test_add_func ("/unfold/reveal/builder", test_builder);
+  g_test_add_func ("/unfold/reveal-group", test_group);
+  g_test_add_func ("/unfold/errors/null", test_programmer_errors);
+  g_test_add_func ("/unfold/errors/wrong-instance", test_wrong_instance);
+  return g_test_run ();
+}

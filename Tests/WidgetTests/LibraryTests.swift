@@ -1,0 +1,119 @@
+import ChildProcessTestSupport
+import Foundation
+import XCTest
+
+/// libunfold-1 as its users meet it: from the tree meson installed (the
+/// test command installs it into a DESTDIR, `UNFOLD_MESON_DESTDIR`), never
+/// the build tree. C programs are built with `pkg-config --cflags --libs
+/// unfold-1` and run with only `LD_LIBRARY_PATH` pointing into the prefix;
+/// Python reads the typelib with only `GI_TYPELIB_PATH` set besides.
+final class LibraryTests: XCTestCase {
+    static let sources = repositoryRoot.appendingPathComponent("Tests")
+
+    var prefix: URL!
+    var libdir: URL { prefix.appendingPathComponent(InstallTests.libdir) }
+    var scratch: URL!
+
+    override func setUpWithError() throws {
+        prefix = try InstallTests().installedPrefix()
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// The environment a user's program runs in: the test session's display
+    /// and buses, the installed prefix found through the loader's and
+    /// GObject introspection's paths and nothing else of the repository.
+    var userEnvironment: [String: String] {
+        launchEnvironment([
+            "LD_LIBRARY_PATH": libdir.path,
+            "GI_TYPELIB_PATH": libdir.appendingPathComponent("girepository-1.0").path,
+            "PKG_CONFIG_PATH": libdir.appendingPathComponent("pkgconfig").path,
+        ])
+    }
+
+    /// Builds the C program `source` as its README says: cc, pkg-config.
+    func buildC(_ source: URL) throws -> String {
+        let flags = try Children.run("/usr/bin/pkg-config", ["--cflags", "--libs", "unfold-1"], environment: userEnvironment)
+        XCTAssertEqual(flags.status, 0, flags.stderr)
+        let output = scratch.appendingPathComponent(source.deletingPathExtension().lastPathComponent).path
+        let arguments = ["-Wall", "-Werror", source.path, "-o", output]
+            + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        let compiled = try Children.run("/usr/bin/cc", arguments, environment: userEnvironment)
+        XCTAssertEqual(compiled.status, 0, "cc \(arguments.joined(separator: " ")):\n\(compiled.stderr)")
+        return output
+    }
+
+    func testTheLibraryExportsOnlyItsAPIAndCarriesItsRuntime() throws {
+        let library = libdir.appendingPathComponent("libunfold-1.so.0").path
+        let dynamic = try Children.run("/usr/bin/readelf", ["-d", library])
+        XCTAssertTrue(dynamic.stdout.contains("Library soname: [libunfold-1.so.0]"), dynamic.stdout)
+        // The Swift runtime is linked in: nothing of the toolchain is loaded.
+        for line in dynamic.stdout.split(separator: "\n") where line.contains("(NEEDED)") {
+            XCTAssertFalse(line.contains("swift") || line.contains("Foundation") || line.contains("dispatch"), String(line))
+        }
+        XCTAssertFalse(dynamic.stdout.contains("/opt/swift"), "no path into the toolchain: \(dynamic.stdout)")
+        let symbols = try Children.run("/usr/bin/nm", ["-D", "--defined-only", library])
+        XCTAssertEqual(symbols.status, 0, symbols.stderr)
+        let exported = symbols.stdout.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[1].first?.isUppercase == true else { return nil }  // global only
+            return String(fields[2].split(separator: "@").first!)
+        }
+        XCTAssertTrue(exported.contains("unfold_reveal_new"), "\(exported)")
+        XCTAssertEqual(exported.filter { !$0.hasPrefix("unfold_") && $0 != "UNFOLD_1" }, [], "only unfold_* is exported")
+    }
+
+    /// Types, properties, a .ui file swapping GtkRevealer for UnfoldReveal,
+    /// the motion through notify, criticals for a caller's mistakes: GLib's
+    /// own test framework (Tests/Library/check-api.c), from C.
+    func testTheCAPIHoldsItsContract() throws {
+        let program = try buildC(Self.sources.appendingPathComponent("Library/check-api.c"))
+        let run = try Children.run(program, [], environment: userEnvironment)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("ok 6 "), run.stdout)
+        print(run.stdout.split(separator: "\n").filter { $0.hasPrefix("# ") && $0.contains("progress") }.joined(separator: "\n"))
+    }
+
+    /// The C example (Tests/Examples/c/hierarchy.c) opens its groups and its
+    /// reveal once drawn and prints the reveal's motion: at least five
+    /// distinct steps between closed and open, then wholly revealed, once.
+    func testTheCExampleShowsTheMotion() throws {
+        let program = try buildC(Self.sources.appendingPathComponent("Examples/c/hierarchy.c"))
+        let example = try Children.start(program, ["--open"], environment: userEnvironment)
+        defer { example.end() }
+        XCTAssertTrue(Self.wait { example.stdout.contains("child-revealed true") || !example.isRunning },
+                      "the example never said its reveal was open: \(example.stdout) \(example.stderr)")
+        let lines = example.stdout.split(separator: "\n")
+        let steps = Set(lines.filter { $0.hasPrefix("progress ") }.compactMap { Double($0.dropFirst("progress ".count)) })
+        XCTAssertGreaterThanOrEqual(steps.filter { $0 > 0 && $0 < 1 }.count, 5, example.stdout)
+        XCTAssertEqual(lines.filter { $0 == "child-revealed true" }.count, 1, example.stdout)
+        XCTAssertEqual(lines.last(where: { $0.hasPrefix("progress ") }), "progress 1.000")
+        XCTAssertTrue(example.isRunning, "the example is still open: \(example.stderr)")
+    }
+
+    /// The GIR names every function of the headers, and through the typelib
+    /// every class has exactly the properties the library registers, with
+    /// their types and flags (Tests/Library/check_gir.py).
+    func testTheGIRAgreesWithTheHeadersAndTheLibrary() throws {
+        let run = try Children.run("/usr/bin/python3", [Self.sources.appendingPathComponent("Library/check_gir.py").path, prefix.path],
+                                   environment: userEnvironment)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("ok: "), run.stdout + run.stderr)
+        print("check_gir.py: \(run.stdout)")
+    }
+
+    /// Waits for `condition`, checking every 20 ms; false if it has not held
+    /// after Patience.hang (it hung).
+    static func wait(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+}
