@@ -1,6 +1,11 @@
 #ifndef UNFOLD_CGTK_SHIM_H
 #define UNFOLD_CGTK_SHIM_H
 
+/* What Unfold itself logs (GObject's warnings expanded here among them). */
+#ifndef G_LOG_DOMAIN
+#define G_LOG_DOMAIN "Unfold"
+#endif
+
 #include <gtk/gtk.h>
 #include <libintl.h>
 #include <locale.h>

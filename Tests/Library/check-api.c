@@ -233,6 +233,26 @@ test_wrong_instance (void)
   g_object_unref (label);
 }
 
+/* A property ID the class never installed (a broken subclass, a stray
+ * call) is GObject's usual warning, not a crash. */
+static void
+test_invalid_property_id (void)
+{
+  GtkWidget *reveal = g_object_ref_sink (unfold_reveal_new ());
+  GObjectClass *klass = G_OBJECT_GET_CLASS (reveal);
+  GParamSpec *pspec = g_object_class_find_property (klass, "progress");
+  GValue value = G_VALUE_INIT;
+  g_value_init (&value, G_TYPE_DOUBLE);
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_WARNING, "*invalid property id 99 for \"progress\"*UnfoldReveal*");
+  klass->get_property (G_OBJECT (reveal), 99, &value, pspec);
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_WARNING, "*invalid property id 99 for \"progress\"*UnfoldReveal*");
+  klass->set_property (G_OBJECT (reveal), 99, &value, pspec);
+  g_test_assert_expected_messages ();
+  g_value_unset (&value);
+  g_object_unref (reveal);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -243,5 +263,6 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/reveal-group", test_group);
   g_test_add_func ("/unfold/errors/null", test_programmer_errors);
   g_test_add_func ("/unfold/errors/wrong-instance", test_wrong_instance);
+  g_test_add_func ("/unfold/errors/invalid-property-id", test_invalid_property_id);
   return g_test_run ();
 }

@@ -143,7 +143,7 @@ final class InstallTests: XCTestCase {
 
     /// libunfold-1, where GTK's and libadwaita's files live (meson's libdir
     /// for prefix /usr on Debian is multiarch: lib/x86_64-linux-gnu).
-    static let libdir = "lib/" + Self.multiarchTriplet
+    static let libdir = "lib/" + InstallTests.multiarchTriplet
     static let libraryFiles = [
         "\(libdir)/libunfold-1.so.0",
         "\(libdir)/libunfold-1.so",
@@ -163,7 +163,9 @@ final class InstallTests: XCTestCase {
 
     /// The installed prefix; when the test command did not install one, the
     /// test fails (it is never skipped).
-    func installedPrefix() throws -> URL {
+    func installedPrefix() throws -> URL { try Self.installedPrefix() }
+
+    static func installedPrefix() throws -> URL {
         let path = try XCTUnwrap(ProcessInfo.processInfo.environment["UNFOLD_MESON_DESTDIR"].flatMap { $0.isEmpty ? nil : $0 }, """
             UNFOLD_MESON_DESTDIR is not set: run the tests with ./meson-wrapper.sh test, which installs meson's \
             build with `meson install --destdir DIR` (prefix /usr) and sets it to DIR/usr \
