@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Unfold's one entry point: installs what is missing, builds with SwiftPM, runs.
 #
 #   ./meson-wrapper.sh run [APP OPTIONS]   build (release) and launch the app

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef UNFOLD_CADW_H
 #define UNFOLD_CADW_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 #ifndef UNFOLD_CGTK_SHIM_H
 #define UNFOLD_CGTK_SHIM_H
 

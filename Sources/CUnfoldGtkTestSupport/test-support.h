@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef UNFOLD_CGTK_TEST_SUPPORT_H
 #define UNFOLD_CGTK_TEST_SUPPORT_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import UnfoldCore
 
 /// What must hold for any bytes at all handed to the labels-file parser. The

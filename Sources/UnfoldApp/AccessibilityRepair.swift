@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import UnfoldGtk
 
 /// What GTK 4.8 gets wrong about its own widgets for assistive technologies,

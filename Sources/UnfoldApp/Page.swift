@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import UnfoldGtk
 
 /// The pages of a window: the tutorial's approaches side by side.

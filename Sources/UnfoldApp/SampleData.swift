@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import UnfoldCore
 
 /// The tutorials' demo data, in the user's language. The model's samples are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How a new filter relates to the one before it, as GTK's GtkFilterChange
 /// says it: what the old filter let through tells which records need looking at.
 public enum FilterChange: Sendable, Equatable {

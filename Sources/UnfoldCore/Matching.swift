@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Whether `needle` occurs in `haystack`: memchr finds each candidate first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Digit grouping as POSIX locales describe it (`localeconv`'s `grouping`):
 /// the size of the rightmost group first, each next one to its left; the last
 /// size repeats; a size of 0 or less (or CHAR_MAX) ends the grouping.

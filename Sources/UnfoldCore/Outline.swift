@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A node of a data-driven hierarchy, with a stable ID: expanding, collapsing
 /// or reordering never changes which ID a node has.
 public struct OutlineNode: Sendable, Equatable, Identifiable {

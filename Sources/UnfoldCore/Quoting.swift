@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Text from a file, fit for a message on a terminal: in quotes, with control
 /// and invisible characters written as `\u{…}` and long text cut short, so
 /// that no stray byte moves the cursor or hides what is wrong.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How a title and a query are compared: both are folded, then the query must
 /// be a substring of the title, byte for byte.
 ///

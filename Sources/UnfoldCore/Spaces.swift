@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension String {
     /// The string without the spaces and tabs around it: Unicode's space
     /// separators (U+0020, U+00A0, U+3000…) and U+0009, as Foundation's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// Accessible state, properties and relations. GTK's setters are variadic; the
 /// C side of these lives in shim.h.
 @MainActor

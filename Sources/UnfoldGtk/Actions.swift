@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// GActions on an application or a window (both are GActionMaps), with their
 /// keyboard accelerators.
 @MainActor

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// A user interface built from a GtkBuilder file.
 @MainActor
 public final class Builder {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 private typealias TickHandler = @MainActor (_ frameTime: Int64) -> Bool
 
 /// A frame-clock tick callback whose Swift closure GTK releases when the callback

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// Work for the main thread, from any thread: it runs at the main loop's next
 /// turn. (GTK may be called only there.)
 public enum MainThread {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// An owning reference to a GObject: it takes a reference (sinking a floating
 /// one) and drops it when it goes, so no code counts references by hand.
 public final class ObjectRef {

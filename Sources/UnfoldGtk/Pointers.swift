@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 @_exported import CUnfoldGtk
 
 /// GTK's `GTK_WIDGET (x)`-style casts do not import into Swift. Every GObject struct

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// GObject properties that have no C setter in GTK 4.8 (g_object_set is variadic).
 @MainActor
 public enum Properties {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// GTK 4.8's reduce-motion switch is the `gtk-enable-animations` setting
 /// (`gtk-interface-reduced-motion` only arrives in GTK 4.22).
 @MainActor

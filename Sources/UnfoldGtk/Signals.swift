@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// Holds a Swift closure as signal user data. GLib releases it (through the
 /// destroy notify) when the handler is disconnected or the instance is disposed,
 /// so a closure lives exactly as long as the connection.

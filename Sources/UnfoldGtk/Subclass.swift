@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// GtkWidget subclasses written in Swift, as real GTypes.
 ///
 /// Each Swift implementation class registers one GType (deriving from any

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 private typealias TimeoutHandler = @MainActor () -> Void
 
 /// A one-shot GLib timeout on the main loop.

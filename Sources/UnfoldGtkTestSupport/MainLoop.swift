@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 @_exported import CUnfoldGtkTestSupport
 import Foundation
 import UnfoldGtk

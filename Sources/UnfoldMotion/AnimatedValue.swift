@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// Frame-clock time, in microseconds (what `gdk_frame_clock_get_frame_time` returns).
 public typealias Microseconds = Int64
 

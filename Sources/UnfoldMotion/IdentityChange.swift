@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// What changed between two ordered lists of visible IDs, as the standard
 /// library's `CollectionDifference` computes it.
 public struct IdentityChange: Sendable, Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// The animated layout of a long column of equal-height rows, of which only
 /// those near the viewport need to exist — the counterpart of the tutorial's
 /// lazy stack, for a million labels.

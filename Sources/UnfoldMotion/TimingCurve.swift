@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /// A CSS-style cubic Bézier timing curve through (0, 0) and (1, 1).
 ///
 /// `easeInOut` is the curve SwiftUI's `.easeInOut` and CSS's `ease-in-out` use,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 import UnfoldGtk
 
 /// A disclosure arrow that turns with its `progress` (`UnfoldChevron`): 0

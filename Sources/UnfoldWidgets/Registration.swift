@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 import UnfoldGtk
 
 /// Every Unfold widget type, registered with GObject.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* unfold-reference: what GTK and libadwaita do alone, for unfold-bench to
  * measure against Unfold doing the same visible work in a separate process.
  *

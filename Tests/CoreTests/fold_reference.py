@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Unfold's search folding written again, sharing nothing with Sources/UnfoldCore
 or data/unicode: rule 1 and rule 3 from Python's own Unicode database
 (unicodedata) and str.casefold(), Unicode's full case folding; rule 2 from

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An oracle for Unfold's search: ICU's root collator at primary strength, the
 strength the fold's rule 2 is read from, used as ICU itself uses it. It knows
 nothing of Unfold's code: the test gives it Unfold's folds and results, and it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 import XCTest
 @testable import UnfoldMotion
 import UnfoldCore  // SplitMix64, the tests' seeded generator

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reads and drives a running application through AT-SPI, as a screen reader would.
 
     atspi_driver.py APP dump [--places]

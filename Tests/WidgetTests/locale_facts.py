@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What a locale should look like, from sources that are not GTK's or Unfold's.
 
     locale_facts.py LOCALE MSGID…   one JSON object: "rtl", whether ICU writes the

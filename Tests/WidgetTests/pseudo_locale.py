@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a pseudo-translation of unfold.pot: every message wrapped in ⟦ ⟧ with
 its letters accented, placeholders ({name}) and mnemonics kept. Text on
 screen that is not wrapped did not go through gettext.
