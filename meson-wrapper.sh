@@ -226,14 +226,14 @@ meson_setup() {
 }
 
 # meson.build's whole cycle, as a packager runs it: setup (buildtype debug,
-# prefix /usr, SwiftPM in $1, so that a scratch path `swift build` already
+# prefix /usr, the reference manual on, SwiftPM in $1, so that a scratch path `swift build` already
 # built makes the compile incremental), compile, meson test, and install into
 # the destdir $3. Exports UNFOLD_MESON_DESTDIR, the prefix inside the destdir,
 # for InstallTests. Any failure ends the command, saying which step failed.
 meson_phase() {
   local scratch=$1 builddir=$2 destdir=$3 stray
   say "meson: setup $builddir (buildtype debug, prefix /usr, SwiftPM scratch path $scratch)"
-  meson_setup "$builddir" --buildtype=debug --prefix=/usr -Dswiftpm_scratch_path="$scratch" \
+  meson_setup "$builddir" --buildtype=debug --prefix=/usr -Dswiftpm_scratch_path="$scratch" -Ddocumentation=true \
     || die "meson setup failed (see above): the meson build is broken, nothing was tested"
   meson compile -C "$builddir" >&2 \
     || die "meson compile failed (see above; log: $builddir/meson-logs/meson-log.txt)"

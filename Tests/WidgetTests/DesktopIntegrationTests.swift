@@ -193,9 +193,18 @@ final class InstallTests: XCTestCase {
         }.sorted()
     }
 
+    /// The reference manual gi-docgen makes (the test command turns it on):
+    /// its pages are many, these must be among them.
+    static let manual = "share/doc/unfold-1/"
+    static let manualPages = ["index.html", "class.Reveal.html", "class.RevealGroup.html", "class.Chevron.html",
+                              "property.Reveal.reveal-child.html", "motion.html", "getting-started.html", "unfold-1.devhelp2"]
+
     func testInstallsExactlyTheExpectedFiles() throws {
         let prefix = try installedPrefix()
-        let installed = try InstallTests.tree(prefix)
+        let everything = try InstallTests.tree(prefix)
+        let manual = Set(everything.filter { $0.hasPrefix(Self.manual) })
+        for page in Self.manualPages { XCTAssertTrue(manual.contains(Self.manual + page), "the manual has \(page)") }
+        let installed = everything.filter { !$0.hasPrefix(Self.manual) }
         let missing = Set(InstallTests.expectedFiles).subtracting(installed).sorted()
         let extra = Set(installed).subtracting(InstallTests.expectedFiles).sorted()
         XCTAssertEqual(installed, InstallTests.expectedFiles.sorted(), "missing: \(missing); not expected: \(extra)")

@@ -107,6 +107,26 @@ final class LibraryTests: XCTestCase {
         print("check_gir.py: \(run.stdout)")
     }
 
+    /// The JavaScript and Vala examples (Tests/Examples/gjs, vala), the same
+    /// hierarchy through the typelib and the VAPI: each opens everything once
+    /// drawn and ends when its reveal says it is wholly open.
+    func testTheGJSAndValaExamplesRun() throws {
+        let gjs = try Children.run("/usr/bin/gjs", ["-m", Self.sources.appendingPathComponent("Examples/gjs/hierarchy.js").path, "--open"],
+                                   environment: userEnvironment)
+        XCTAssertEqual(gjs.status, 0, gjs.stderr)
+        XCTAssertEqual(gjs.stdout, "child-revealed true\n", gjs.stderr)
+
+        let program = scratch.appendingPathComponent("hierarchy-vala").path
+        let vapis = prefix.appendingPathComponent("share/vala/vapi").path
+        let compiled = try Children.run("/usr/bin/valac", ["--vapidir", vapis, "--pkg", "gtk4", "--pkg", "unfold-1",
+                                                           Self.sources.appendingPathComponent("Examples/vala/hierarchy.vala").path,
+                                                           "-o", program], environment: userEnvironment, directory: scratch)
+        XCTAssertEqual(compiled.status, 0, compiled.stdout + compiled.stderr)
+        let vala = try Children.run(program, ["--open"], environment: userEnvironment)
+        XCTAssertEqual(vala.status, 0, vala.stderr)
+        XCTAssertEqual(vala.stdout, "child-revealed true\n", vala.stderr)
+    }
+
     /// Waits for `condition`, checking every 20 ms; false if it has not held
     /// after Patience.hang (it hung).
     static func wait(_ condition: () -> Bool) -> Bool {
