@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/// The animated layout of a list of equal-height rows whose items live in a
+/// model (a GListModel): the list is known by its count, by the keys of the
+/// items in view, and by the changes it reports — `items-changed (position,
+/// removed, added)` — never by a copy of all its keys. A million items cost
+/// what is on screen.
+///
+/// Identity is a key per item (the item itself, or what a key function says
+/// of it). A change animates what was on screen and what comes onto it:
+///
+/// - a row that stays (outside the change, shifted by it; or inside it, its
+///   key found again among the items in view) glides from where it was shown;
+/// - a row whose item is gone fades out where it was, under the others;
+/// - a new row fades in while it slides up 8 px;
+/// - a row that comes back while it fades revives from where it is, without
+///   a second row;
+/// - a row that was off screen and comes into view glides in from the edge.
+///
+/// Only rows in view are matched by key: an item that left the view and
+/// reappears far away is, on screen, a removal and an insertion — the
+/// difference is bounded by the viewport, whatever the change's size.
+public struct ListLayout<Key: Hashable & Sendable>: Sendable {
+    /// Where a row is drawn now, and how opaque. `position` is the item's
+    /// place in the model; nil for a row that is leaving.
+    public struct Frame: Sendable, Equatable {
+        public let key: Key
+        public let position: Int?
+        public let y: Double
+        public let opacity: Double
+
+        public var isLeaving: Bool { position == nil }
+
+        public init(key: Key, position: Int?, y: Double, opacity: Double) {
+            self.key = key
+            self.position = position
+            self.y = y
+            self.opacity = opacity
+        }
+    }
+
+    public typealias Viewport = LazyColumnLayout.Viewport
+
+    /// The tutorial's timing, and the 8 px an inserted row slides up.
+    public static var duration: Microseconds { LazyColumnLayout.duration }
+    public static var insertionSlide: Double { LazyColumnLayout.insertionSlide }
+
+    public let rowHeight: Double
+    public let spacing: Double
+    public var pitch: Double { rowHeight + spacing }
+    /// How long a change takes; moves under way keep theirs.
+    public var duration: Microseconds
+    /// The model's number of items.
+    public private(set) var count: Int
+
+    private struct Motion: Sendable {
+        var appearance: AnimatedValue
+        var glide: SettlingOffset
+        /// Where a leaving row stays while it fades.
+        var leavingY: Double?
+    }
+
+    /// Animation state, only for rows that are moving, appearing or leaving.
+    private var motions: [Key: Motion] = [:]
+    /// The model position of every row with motion that is not leaving, and
+    /// of every row last placed: what a change's arithmetic moves.
+    private var positions: [Key: Int] = [:]
+    private var heightGlide: SettlingOffset
+
+    public init(rowHeight: Double, spacing: Double, count: Int = 0, duration: Microseconds = LazyColumnLayout.duration) {
+        precondition(rowHeight > 0 && spacing >= 0 && duration >= 0 && count >= 0)
+        self.rowHeight = rowHeight
+        self.spacing = spacing
+        self.count = count
+        self.duration = duration
+        heightGlide = SettlingOffset(duration: duration)
+    }
+
+    public var isAnimating: Bool {
+        heightGlide.isAnimating || motions.values.contains { $0.appearance.isAnimating || $0.glide.isAnimating }
+    }
+
+    /// The number of rows with animation state: bounded by what was on screen.
+    public var animatedRowCount: Int { motions.count }
+
+    // MARK: Geometry
+
+    public func targetHeight() -> Double { count == 0 ? 0 : Double(count) * pitch - spacing }
+
+    public var displayedHeight: Double { max(0, targetHeight() + heightGlide.current) }
+
+    /// The positions of the rows that intersect `viewport`.
+    public func visibleRange(_ viewport: Viewport) -> Range<Int> {
+        LazyColumnLayout.range(viewport, count: count, pitch: pitch)
+    }
+
+    // MARK: Frames
+
+    /// Every row to draw for `viewport`: leaving rows first (under the
+    /// others), then the rows in view in order, then rows gliding in or out
+    /// of view. `keyAt` gives the key of the item at a position in view.
+    public func frames(_ viewport: Viewport, keyAt: (Int) -> Key) -> [Frame] {
+        var frames: [Frame] = []
+        for (key, motion) in motions {
+            if let y = motion.leavingY { frames.append(Frame(key: key, position: nil, y: y, opacity: motion.appearance.current)) }
+        }
+        frames.sort { $0.y < $1.y }
+        let range = visibleRange(viewport)
+        var shown = Set<Key>()
+        for position in range {
+            let key = keyAt(position)
+            frames.append(frame(of: key, at: position))
+            shown.insert(key)
+        }
+        var travelling: [Frame] = []
+        for (key, motion) in motions where motion.leavingY == nil && !shown.contains(key) {
+            guard let position = positions[key] else { continue }
+            let frame = frame(of: key, at: position)
+            if frame.y + rowHeight > viewport.top && frame.y < viewport.top + viewport.height { travelling.append(frame) }
+        }
+        return frames + travelling.sorted { $0.position! < $1.position! }
+    }
+
+    private func frame(of key: Key, at position: Int) -> Frame {
+        let place = Double(position) * pitch
+        guard let motion = motions[key] else { return Frame(key: key, position: position, y: place, opacity: 1) }
+        let slide = Self.insertionSlide * (1 - motion.appearance.current)
+        return Frame(key: key, position: position, y: place + motion.glide.current + slide, opacity: motion.appearance.current)
+    }
+
+    /// Records which rows are on screen (the frames the widget drew): what the
+    /// next change animates from. Only their positions are kept.
+    public mutating func placed(_ frames: [Frame]) {
+        var next: [Key: Int] = [:]
+        for frame in frames { if let position = frame.position { next[frame.key] = position } }
+        for (key, motion) in motions where motion.leavingY == nil { if let position = positions[key] { next[key] = next[key] ?? position } }
+        positions = next
+    }
+
+    // MARK: Changes
+
+    /// The model replaced `removed` items at `position` with `added` others.
+    /// `keyAt` gives the key of an item of the new model; it is asked only
+    /// for positions in view (and for the change's items in view).
+    public mutating func itemsChanged(at position: Int, removed: Int, added: Int, viewport: Viewport,
+                                      keyAt: (Int) -> Key, animated: Bool) {
+        precondition(position >= 0 && removed >= 0 && added >= 0 && position + removed <= count)
+        guard removed > 0 || added > 0 else { return }
+        // What is on screen now, and where.
+        let onScreen = currentFrames(viewport).filter { $0.y + rowHeight > viewport.top && $0.y < viewport.top + viewport.height }
+        let heightBefore = displayedHeight
+        let oldCount = count
+        count = oldCount - removed + added
+
+        // Where each tracked row's item is now: outside the change, by
+        // arithmetic; inside it, only if its key is among the new items in view.
+        let newRange = visibleRange(viewport)
+        var newKeys: [Key: Int] = [:]
+        for newPosition in newRange { newKeys[keyAt(newPosition)] = newPosition }
+        func newPosition(of key: Key, from oldPosition: Int) -> Int? {
+            if oldPosition < position { return oldPosition }
+            if oldPosition >= position + removed { return oldPosition - removed + added }
+            return newKeys[key]
+        }
+        var next: [Key: Motion] = [:]
+        var nextPositions: [Key: Int] = [:]
+        for frame in onScreen where next[frame.key] == nil {
+            let key = frame.key
+            var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: duration),
+                                                glide: SettlingOffset(duration: duration))
+            // A placed row's item moves by the change's arithmetic (or is found
+            // again in view); a leaving row's comes back only if it is in view.
+            let found = frame.position.map { newPosition(of: key, from: $0) } ?? newKeys[key]
+            guard let place = found else {
+                // Gone: fades where it is (or keeps fading).
+                motion.leavingY = frame.y
+                motion.appearance.animate(to: 0)
+                next[key] = motion
+                continue
+            }
+            // Kept (or back while it faded): glides from where it was shown.
+            if motion.leavingY != nil {
+                motion.leavingY = nil
+                motion.appearance.animate(to: 1)
+            }
+            let appearance = motion.appearance.current
+            let y = Double(place) * pitch
+            motion.glide.restart(from: appearance > 0 ? frame.y - y - Self.insertionSlide * (1 - appearance) : 0)
+            next[key] = motion
+            nextPositions[key] = place
+        }
+        // Rows that come into view: items that were in the list glide in from
+        // where they were (from just beyond the viewport's edge when far
+        // away); new items fade and slide in.
+        for newPosition in newRange {
+            let key = keyAt(newPosition)
+            guard next[key] == nil else { continue }
+            nextPositions[key] = newPosition
+            let y = Double(newPosition) * pitch
+            let oldPosition: Int? = newPosition < position ? newPosition
+                : newPosition >= position + added ? newPosition - added + removed : nil
+            if let oldPosition {
+                let oldY = Double(oldPosition) * pitch
+                let edge = oldY < viewport.top ? viewport.top - pitch : viewport.top + viewport.height
+                let from = (oldY < viewport.top ? max(oldY, edge) : min(oldY, edge)) - y
+                var motion = Motion(appearance: AnimatedValue(1, fullDuration: duration), glide: SettlingOffset(duration: duration))
+                motion.glide.restart(from: from)
+                next[key] = motion
+            } else {
+                var appearance = AnimatedValue(0, fullDuration: duration)
+                appearance.animate(to: 1)
+                next[key] = Motion(appearance: appearance, glide: SettlingOffset(duration: duration))
+            }
+        }
+        motions = next
+        positions = nextPositions
+        heightGlide = SettlingOffset(duration: duration)
+        heightGlide.restart(from: heightBefore - targetHeight())
+        if !animated { finish() }
+        dropSettled()
+    }
+
+    /// The frames of the rows tracked now, wherever they are (the last placed
+    /// rows and the rows in motion): what is on screen before a change.
+    private func currentFrames(_ viewport: Viewport) -> [Frame] {
+        var frames: [Frame] = []
+        for (key, motion) in motions {
+            if let y = motion.leavingY { frames.append(Frame(key: key, position: nil, y: y, opacity: motion.appearance.current)) }
+        }
+        for (key, position) in positions where motions[key]?.leavingY == nil { frames.append(frame(of: key, at: position)) }
+        return frames
+    }
+
+    /// Ends every animation at its target.
+    public mutating func finish() {
+        for key in motions.keys {
+            motions[key]!.appearance.finish()
+            motions[key]!.glide.finish()
+        }
+        heightGlide.finish()
+        dropSettled()
+    }
+
+    /// Advances to frame time `time`.
+    public mutating func advance(to time: Microseconds) {
+        for key in motions.keys {
+            motions[key]!.appearance.advance(to: time)
+            motions[key]!.glide.advance(to: time)
+        }
+        heightGlide.advance(to: time)
+        dropSettled()
+    }
+
+    /// Rows at rest need no state; rows that finished leaving are gone.
+    private mutating func dropSettled() {
+        motions = motions.filter { _, motion in
+            motion.appearance.isAnimating || motion.glide.isAnimating
+                || (motion.leavingY == nil && motion.appearance.current < 1)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+import XCTest
+import UnfoldMotion
+import UnfoldCore  // SplitMix64, the tests' seeded generator
+
+/// The list's motion as a model drives it: items-changed (position, removed,
+/// added) and the keys of the items in view, nothing else.
+final class ListLayoutTests: XCTestCase {
+    /// Rows 40 px tall, 8 px apart: a pitch of 48; the view shows ten rows.
+    let viewport = ListLayout<Int>.Viewport(top: 0, height: 480)
+    let end = ListLayout<Int>.duration
+
+    /// A list model's items, by key, and the changes a GListStore would report.
+    struct Model {
+        var keys: [Int]
+        /// g_list_store_splice: one items-changed over the spliced range.
+        mutating func splice(at position: Int, removing removed: Int, inserting added: [Int]) -> (Int, Int, Int) {
+            keys.replaceSubrange(position..<(position + removed), with: added)
+            return (position, removed, added.count)
+        }
+    }
+
+    func layout(_ model: Model) -> ListLayout<Int> {
+        var layout = ListLayout<Int>(rowHeight: 40, spacing: 8, count: model.keys.count)
+        layout.placed(layout.frames(viewport) { model.keys[$0] })
+        return layout
+    }
+
+    func apply(_ change: (Int, Int, Int), to layout: inout ListLayout<Int>, _ model: Model, animated: Bool = true,
+               viewport: ListLayout<Int>.Viewport? = nil) {
+        layout.itemsChanged(at: change.0, removed: change.1, added: change.2, viewport: viewport ?? self.viewport,
+                            keyAt: { model.keys[$0] }, animated: animated)
+        layout.placed(layout.frames(viewport ?? self.viewport) { model.keys[$0] })
+    }
+
+    func frames(_ layout: ListLayout<Int>, _ model: Model) -> [ListLayout<Int>.Frame] {
+        layout.frames(viewport) { model.keys[$0] }
+    }
+
+    func frame(_ layout: ListLayout<Int>, _ model: Model, _ key: Int) -> ListLayout<Int>.Frame? {
+        frames(layout, model).first { $0.key == key }
+    }
+
+    func testAFilterChangeFadesOutInsertsAndGlidesAsTheTutorialSays() {
+        var model = Model(keys: [0, 1, 2, 3])
+        var layout = layout(model)
+        XCTAssertEqual(frames(layout, model).map(\.y), [0, 48, 96, 144])
+        XCTAssertEqual(layout.displayedHeight, 184)
+
+        // A filter that lets 0 and 3 through, then one that lets 3 and 4.
+        apply(model.splice(at: 1, removing: 2, inserting: []), to: &layout, model, animated: false)
+        apply(model.splice(at: 0, removing: 2, inserting: [3, 4]), to: &layout, model)
+        layout.advance(to: 0)
+        XCTAssertEqual(frame(layout, model, 0), .init(key: 0, position: nil, y: 0, opacity: 1), "fades where it was")
+        XCTAssertEqual(frame(layout, model, 3), .init(key: 3, position: 0, y: 48, opacity: 1), "glides from where it was")
+        XCTAssertEqual(frame(layout, model, 4), .init(key: 4, position: 1, y: 48 + 8, opacity: 0), "slides up from 8 px below")
+        layout.advance(to: end / 2)
+        XCTAssertEqual(frame(layout, model, 0)!.opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(frame(layout, model, 3)!.y, 24, accuracy: 1e-9)
+        XCTAssertEqual(frame(layout, model, 4)!.y, 48 + 4, accuracy: 1e-9)
+        layout.advance(to: end)
+        XCTAssertFalse(layout.isAnimating)
+        XCTAssertEqual(frames(layout, model), [.init(key: 3, position: 0, y: 0, opacity: 1), .init(key: 4, position: 1, y: 48, opacity: 1)])
+        XCTAssertEqual(layout.animatedRowCount, 0, "rows at rest carry no state")
+    }
+
+    /// GListStore's splice that takes an item out and puts the same item
+    /// back elsewhere moves its row: a glide, not a fade out and in.
+    func testASpliceThatMovesAnItemGlidesItsRow() {
+        var model = Model(keys: [10, 11, 12, 13])
+        var layout = layout(model)
+        apply(model.splice(at: 1, removing: 3, inserting: [12, 13, 11]), to: &layout, model)
+        layout.advance(to: 0)
+        XCTAssertEqual(frame(layout, model, 11), .init(key: 11, position: 3, y: 48, opacity: 1), "the same row, from its old place")
+        XCTAssertFalse(frames(layout, model).contains { $0.isLeaving }, "nothing fades out")
+        layout.advance(to: end / 2)
+        XCTAssertEqual(frame(layout, model, 11)!.y, 96, accuracy: 1e-9, "half way from 48 to 144")
+        layout.advance(to: end)
+        XCTAssertEqual(frames(layout, model).map(\.key), [10, 12, 13, 11])
+        XCTAssertEqual(frames(layout, model).map(\.y), [0, 48, 96, 144])
+    }
+
+    func testAnItemThatComesBackWhileItFadesRevivesFromWhereItIs() {
+        var model = Model(keys: [0, 1, 2])
+        var layout = layout(model)
+        apply(model.splice(at: 1, removing: 1, inserting: []), to: &layout, model)
+        layout.advance(to: 0)
+        layout.advance(to: end / 2)
+        let fading = frame(layout, model, 1)!
+        XCTAssertTrue(fading.isLeaving)
+        apply(model.splice(at: 1, removing: 0, inserting: [1]), to: &layout, model)
+        let revived = frames(layout, model).filter { $0.key == 1 }
+        XCTAssertEqual(revived.count, 1, "one row, not a second")
+        XCTAssertEqual(revived[0].opacity, fading.opacity, accuracy: 1e-9, "from its opacity")
+        XCTAssertEqual(revived[0].y, fading.y, accuracy: 1e-9, "from its place")
+        layout.advance(to: end + 1)
+        layout.advance(to: 2 * end + 1)
+        XCTAssertEqual(frames(layout, model), [.init(key: 0, position: 0, y: 0, opacity: 1), .init(key: 1, position: 1, y: 48, opacity: 1),
+                                               .init(key: 2, position: 2, y: 96, opacity: 1)])
+    }
+
+    /// Rows below a change shift by arithmetic, found without a key lookup;
+    /// rows that come into view glide in from the viewport's edge.
+    func testRowsBelowAChangeShiftAndRowsFromFarAwayGlideInFromTheEdge() {
+        var model = Model(keys: Array(0..<100))
+        var layout = layout(model)
+        apply(model.splice(at: 0, removing: 20, inserting: []), to: &layout, model)
+        layout.advance(to: 0)
+        // Item 20 was at 960, far below the view: it comes in from the bottom edge.
+        XCTAssertEqual(frame(layout, model, 20)!.y, 480, accuracy: 1e-9)
+        XCTAssertEqual(frame(layout, model, 0)?.isLeaving, true)
+        layout.advance(to: end)
+        XCTAssertEqual(frame(layout, model, 20), .init(key: 20, position: 0, y: 0, opacity: 1))
+    }
+
+    func testAMillionItemsCostWhatIsOnScreen() {
+        var model = Model(keys: Array(0..<1_000_000))
+        var layout = layout(model)
+        var asked = 0
+        let change = model.splice(at: 5, removing: 500_000, inserting: Array(2_000_000..<2_400_000))
+        layout.itemsChanged(at: change.0, removed: change.1, added: change.2, viewport: viewport,
+                            keyAt: { asked += 1; return model.keys[$0] }, animated: true)
+        XCTAssertLessThanOrEqual(asked, 20, "keys asked only for the items in view")
+        XCTAssertLessThanOrEqual(layout.animatedRowCount, 20, "motion only for rows on screen")
+        XCTAssertEqual(layout.count, 900_000)
+        XCTAssertEqual(layout.targetHeight(), 900_000 * 48 - 8)
+    }
+
+    func testWithoutAnimationEverythingIsAtOnce() {
+        var model = Model(keys: [0, 1, 2, 3])
+        var layout = layout(model)
+        apply(model.splice(at: 0, removing: 2, inserting: [7]), to: &layout, model, animated: false)
+        XCTAssertFalse(layout.isAnimating)
+        XCTAssertEqual(frames(layout, model).map(\.key), [7, 2, 3])
+        XCTAssertEqual(frames(layout, model).map(\.y), [0, 48, 96])
+    }
+
+    /// Whatever changes come, at whatever moments, once the motion ends the
+    /// rows are exactly where a list without animation puts them.
+    func testRandomChangesSettleToTheStaticLayout() {
+        var random = SplitMix64(seed: 20_261_201)
+        for _ in 0..<200 {
+            var model = Model(keys: Array(0..<Int.random(in: 0...30, using: &random)))
+            var layout = layout(model)
+            var nextKey = 1_000
+            var time: Microseconds = 0
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                let position = Int.random(in: 0...model.keys.count, using: &random)
+                let removed = Int.random(in: 0...(model.keys.count - position), using: &random)
+                var added: [Int] = []
+                for _ in 0..<Int.random(in: 0...6, using: &random) {
+                    // New items, or items from the list taken back (a move).
+                    if Bool.random(using: &random), let old = model.keys[position..<(position + removed)].randomElement(using: &random),
+                       !added.contains(old) {
+                        added.append(old)
+                    } else {
+                        added.append(nextKey)
+                        nextKey += 1
+                    }
+                }
+                let top = Double(Int.random(in: 0...4, using: &random) * 48)
+                let view = ListLayout<Int>.Viewport(top: top, height: 480)
+                apply(model.splice(at: position, removing: removed, inserting: added), to: &layout, model, viewport: view)
+                time += Microseconds.random(in: 0...end, using: &random)
+                layout.advance(to: time)
+                layout.placed(layout.frames(view) { model.keys[$0] })
+                for frame in layout.frames(view, keyAt: { model.keys[$0] }) {
+                    XCTAssertTrue((0...1).contains(frame.opacity))
+                }
+            }
+            layout.advance(to: time + end + 1)
+            layout.advance(to: time + 2 * end + 2)
+            XCTAssertFalse(layout.isAnimating)
+            let settled = frames(layout, model)
+            XCTAssertEqual(settled.map(\.key), Array(model.keys.prefix(10)))
+            XCTAssertEqual(settled.map(\.y), (0..<min(10, model.keys.count)).map { Double($0) * 48 })
+            XCTAssertEqual(layout.displayedHeight, model.keys.isEmpty ? 0 : Double(model.keys.count) * 48 - 8)
+        }
+    }
+}
