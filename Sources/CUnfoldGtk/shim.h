@@ -83,6 +83,11 @@ static inline gboolean unfold_is_main_thread(void)
     return getpid() == (pid_t) syscall(SYS_gettid);
 }
 
+static inline void unfold_log_critical(const char *message)
+{
+    g_log("Unfold", G_LOG_LEVEL_CRITICAL, "%s", message);
+}
+
 /* Messages for the terminal that launched this command line (maybe another process). */
 static inline void unfold_command_line_printerr(GApplicationCommandLine *command_line, const char *message)
 {

@@ -244,3 +244,18 @@ public func onQueryTooltip(
     gtk_widget_set_has_tooltip(widget, 1)
     return connect(widget, "query-tooltip", handler as TooltipHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
 }
+
+private typealias RangeHandler = @MainActor (_ position: UInt32, _ count: UInt32) -> Void
+
+/// Connects to a signal whose C signature is `void (*)(Instance *, guint, guint, gpointer)`
+/// (GtkSelectionModel's "selection-changed").
+@MainActor @discardableResult
+public func onRangeSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping @MainActor (_ position: UInt32, _ count: UInt32) -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, position, count, data in
+        MainActor.assumeIsolated { ClosureBox<RangeHandler>.from(data).body(position, count) }
+    }
+    return connect(instance, signal, handler as RangeHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+}

@@ -22,6 +22,10 @@ public struct WidgetClassDescription: Sendable {
     /// Whether it implements GtkBuildable (a `<child>` in a .ui file goes to
     /// `addBuildableChild`).
     public var isBuildable: Bool
+    /// Interfaces it implements with no vfuncs of its own to give, whose
+    /// properties it declares as overridden ones (GtkScrollable's
+    /// adjustments and policies).
+    public var interfaces: [@Sendable () -> GType]
     /// Whether C code may derive from it (GTK 4 makes most of its widgets
     /// final, as GtkRevealer is: their instance and class structures stay
     /// private).
@@ -53,7 +57,8 @@ public struct WidgetClassDescription: Sendable {
 
     public init(typeName: String, cssName: String, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC,
                 parent: @escaping @Sendable () -> GType = { gtk_widget_get_type() },
-                properties: [PropertyDescription] = [], isBuildable: Bool = false, isFinal: Bool = true,
+                properties: [PropertyDescription] = [], isBuildable: Bool = false,
+                interfaces: [@Sendable () -> GType] = [], isFinal: Bool = true,
                 layoutManager: (@Sendable () -> GType)? = nil, template: Template? = nil) {
         self.typeName = typeName
         self.cssName = cssName
@@ -61,6 +66,7 @@ public struct WidgetClassDescription: Sendable {
         self.parent = parent
         self.properties = properties
         self.isBuildable = isBuildable
+        self.interfaces = interfaces
         self.isFinal = isFinal
         self.layoutManager = layoutManager
         self.template = template
@@ -82,6 +88,9 @@ public struct PropertyDescription: Sendable {
     public var name: String
     public var kind: Kind
     public var isWritable: Bool
+    /// An interface's property (GtkScrollable's `vadjustment`), which the
+    /// type overrides rather than installs.
+    public var overridesInterface: Bool
 
     /// A readable property, writable unless `readOnly`. Notification is
     /// explicit: a setter notifies only when the value changes.
@@ -89,6 +98,14 @@ public struct PropertyDescription: Sendable {
         self.name = name
         self.kind = kind
         isWritable = !readOnly
+        overridesInterface = false
+    }
+
+    /// An interface's property, overridden: its type and flags are the interface's.
+    public static func overriding(_ name: String, _ kind: Kind) -> PropertyDescription {
+        var description = PropertyDescription(name, kind)
+        description.overridesInterface = true
+        return description
     }
 
     @MainActor
@@ -367,6 +384,10 @@ enum WidgetTypeRegistry {
         record.gType = type
         g_type_set_qdata(type, recordQuark, Unmanaged.passUnretained(record).toOpaque())
         record.privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<UnsafeRawPointer>.size))
+        for interface in description.interfaces {
+            var info = GInterfaceInfo(interface_init: nil, interface_finalize: nil, interface_data: nil)
+            g_type_add_interface_static(type, interface(), &info)
+        }
         if description.isBuildable {
             var buildable = GInterfaceInfo(interface_init: buildableInit, interface_finalize: nil,
                                            interface_data: Unmanaged.passUnretained(record).toOpaque())
@@ -429,9 +450,15 @@ enum WidgetTypeRegistry {
                     }
                 }
                 let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
-                record.propertySpecs = record.description.properties.map { $0.makeSpec() }
-                for (index, spec) in record.propertySpecs.enumerated() {
-                    g_object_class_install_property(objectClass, guint(index + 1), spec)
+                for (index, property) in record.description.properties.enumerated() {
+                    if property.overridesInterface {
+                        g_object_class_override_property(objectClass, guint(index + 1), property.name)
+                        record.propertySpecs.append(g_object_class_find_property(objectClass, property.name))
+                    } else {
+                        let spec = property.makeSpec()
+                        g_object_class_install_property(objectClass, guint(index + 1), spec)
+                        record.propertySpecs.append(spec)
+                    }
                 }
             }
         }

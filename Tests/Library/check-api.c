@@ -233,6 +233,143 @@ test_wrong_instance (void)
   g_object_unref (label);
 }
 
+/* The list: a GListStore of GtkStringObjects, a label per item. */
+typedef struct {
+  int made;
+  GHashTable *widget_of_item; /* item → the widget made for it */
+  int alive;                  /* widgets made and not finalized */
+} Rows;
+
+static void
+row_finalized (gpointer data, GObject *where_the_object_was)
+{
+  ((Rows *) data)->alive--;
+}
+
+static GtkWidget *
+make_row (gpointer item, gpointer data)
+{
+  Rows *rows = data;
+  GtkWidget *label = gtk_label_new (gtk_string_object_get_string (item));
+  rows->made++;
+  rows->alive++;
+  g_object_weak_ref (G_OBJECT (label), row_finalized, rows);
+  g_hash_table_insert (rows->widget_of_item, item, label);
+  return label;
+}
+
+static GListStore *
+store_of (int count)
+{
+  GListStore *store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  for (int i = 0; i < count; i++)
+    {
+      char *text = g_strdup_printf ("Item %d", i);
+      GtkStringObject *item = gtk_string_object_new (text);
+      g_list_store_append (store, item);
+      g_object_unref (item);
+      g_free (text);
+    }
+  return store;
+}
+
+static double
+y_of (GtkWidget *widget, GtkWidget *list)
+{
+  graphene_rect_t bounds;
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_parent (widget), list, &bounds));
+  return bounds.origin.y;
+}
+
+typedef struct { GtkWidget *widget, *list; double target; gboolean between; double from; } Glide;
+
+static gboolean
+glide_done (gpointer data)
+{
+  Glide *glide = data;
+  double y = y_of (glide->widget, glide->list);
+  if (y > MIN (glide->from, glide->target) && y < MAX (glide->from, glide->target))
+    glide->between = TRUE;
+  return y == glide->target;
+}
+
+/* A splice that takes an item out and puts the same item back elsewhere
+ * moves its row: the same widget, through positions in between. */
+static void
+test_list_identity (void)
+{
+  Rows rows = { 0, g_hash_table_new (NULL, NULL), 0 };
+  GListStore *store = store_of (4);
+  GtkWidget *list = unfold_list_view_new ();
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_row, &rows, NULL);
+  g_assert_true (unfold_list_view_get_model (UNFOLD_LIST_VIEW (list)) == G_LIST_MODEL (store));
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
+  GtkWidget *window = show_in_window (scroller);
+  iterate_until (is_mapped, list);
+  while (rows.made < 4)
+    g_main_context_iteration (NULL, TRUE);
+
+  GtkStringObject *moved = g_list_model_get_item (G_LIST_MODEL (store), 1);
+  GtkWidget *widget = g_hash_table_lookup (rows.widget_of_item, moved);
+  while (y_of (widget, list) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  double from = y_of (widget, list);
+  GtkStringObject *others[] = { g_list_model_get_item (G_LIST_MODEL (store), 2),
+                                g_list_model_get_item (G_LIST_MODEL (store), 3), moved };
+  g_list_store_splice (store, 1, 3, (gpointer *) others, 3);
+  g_assert_cmpint (rows.made, ==, 4);  /* no row made again: the same items */
+  g_assert_true (g_hash_table_lookup (rows.widget_of_item, moved) == widget);
+  Glide glide = { widget, list, 3 * from, FALSE, from };
+  iterate_until (glide_done, &glide);
+  g_assert_true (glide.between);
+  g_assert_cmpint (rows.made, ==, 4);
+  g_object_unref (others[0]);
+  g_object_unref (others[1]);
+  g_object_unref (moved);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (store);
+  g_assert_cmpint (rows.alive, ==, 0);
+  g_hash_table_unref (rows.widget_of_item);
+}
+
+/* 10,000 changes to a model, driven as fast as they come, leave no row
+ * widget alive once the list is gone; only rows in view are ever made. */
+static void
+test_list_churn (void)
+{
+  Rows rows = { 0, g_hash_table_new (NULL, NULL), 0 };
+  GListStore *store = store_of (1000);
+  GtkWidget *list = unfold_list_view_new ();
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_row, &rows, NULL);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
+  GtkWidget *window = show_in_window (scroller);
+  iterate_until (is_mapped, list);
+  GRand *random = g_rand_new_with_seed (20261201);
+  for (int change = 0; change < 10000; change++)
+    {
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+      if (n > 0 && g_rand_boolean (random))
+        g_list_store_remove (store, g_rand_int_range (random, 0, n));
+      else
+        {
+          GtkStringObject *item = gtk_string_object_new ("New");
+          g_list_store_insert (store, g_rand_int_range (random, 0, n + 1), item);
+          g_object_unref (item);
+        }
+      if (change % 100 == 0)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_rand_free (random);
+  g_test_message ("%d rows made for 10000 changes", rows.made);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (store);
+  g_assert_cmpint (rows.alive, ==, 0);
+  g_hash_table_unref (rows.widget_of_item);
+}
+
 /* A property ID the class never installed (a broken subclass, a stray
  * call) is GObject's usual warning, not a crash. */
 static void
@@ -264,5 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/errors/null", test_programmer_errors);
   g_test_add_func ("/unfold/errors/wrong-instance", test_wrong_instance);
   g_test_add_func ("/unfold/errors/invalid-property-id", test_invalid_property_id);
+  g_test_add_func ("/unfold/list-view/identity", test_list_identity);
+  g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();
 }

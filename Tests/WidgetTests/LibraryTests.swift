@@ -75,7 +75,7 @@ final class LibraryTests: XCTestCase {
         let program = try buildC(Self.sources.appendingPathComponent("Library/check-api.c"))
         let run = try Children.run(program, [], environment: userEnvironment)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("ok 7 "), run.stdout)
+        XCTAssertTrue(run.stdout.contains("ok 9 "), run.stdout)
         print(run.stdout.split(separator: "\n").filter { $0.hasPrefix("# ") && $0.contains("progress") }.joined(separator: "\n"))
     }
 
@@ -105,6 +105,19 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("ok: "), run.stdout + run.stderr)
         print("check_gir.py: \(run.stdout)")
+    }
+
+    /// GTK's "Words" demo in Python with Unfold's list (Tests/Examples/python/
+    /// words.py), over Debian's 100,000 English words: typed into as a
+    /// person would, in a real window, its removed rows fade where they were,
+    /// its kept rows pass between their places, and it ends showing exactly
+    /// GtkFilterListModel's items in order (Tests/Library/words_check.py).
+    func testThePythonWordsExampleAnimatesGtksFilter() throws {
+        let run = try Children.run("/usr/bin/python3", [Self.sources.appendingPathComponent("Library/words_check.py").path,
+                                                        "/usr/share/dict/words"], environment: userEnvironment)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("ok: "), run.stdout + run.stderr)
+        print("words_check.py: \(run.stdout)")
     }
 
     /// The JavaScript and Vala examples (Tests/Examples/gjs, vala), the same

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+import UnfoldGtk
+import UnfoldWidgets
+
+// UnfoldListView's C API (unfold-list-view.h, where each function is documented).
+
+@MainActor
+private func list(_ pointer: UnsafeMutableRawPointer?, _ function: StaticString) -> ListView? {
+    API.instance(pointer, as: ListView.self, function, "UNFOLD_IS_LIST_VIEW (self)")
+}
+
+/// A C callback and its data, whose destroy notify runs when Swift lets go.
+final class CCallback<Function> {
+    let function: Function
+    let data: UnsafeMutableRawPointer?
+    let destroy: GDestroyNotify?
+
+    init(_ function: Function, _ data: UnsafeMutableRawPointer?, _ destroy: GDestroyNotify?) {
+        self.function = function
+        self.data = data
+        self.destroy = destroy
+    }
+
+    deinit { destroy?(data) }
+}
+
+public typealias CreateWidgetFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GtkWidget>?
+public typealias KeyFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?
+
+@_cdecl("unfold_list_view_get_type")
+public func unfoldListViewGetType() -> GType {
+    API.call("unfold_list_view_get_type", 0) { ListView.gType }
+}
+
+@_cdecl("unfold_list_view_new")
+public func unfoldListViewNew() -> UnsafeMutablePointer<GtkWidget>? {
+    API.call("unfold_list_view_new", nil) { ListView.make().widget }
+}
+
+@_cdecl("unfold_list_view_bind_model")
+public func unfoldListViewBindModel(_ self: UnsafeMutableRawPointer?, _ model: UnsafeMutableRawPointer?,
+                                    _ createWidget: CreateWidgetFunction?, _ userData: UnsafeMutableRawPointer?,
+                                    _ userDataFree: GDestroyNotify?) {
+    API.call("unfold_list_view_bind_model", ()) {
+        guard let list = list(self, "unfold_list_view_bind_model"),
+              API.require(model == nil || g_type_check_instance_is_a(gCast(model!), g_list_model_get_type()) != 0,
+                          "unfold_list_view_bind_model", "model == NULL || G_IS_LIST_MODEL (model)"),
+              API.require(model == nil || createWidget != nil,
+                          "unfold_list_view_bind_model", "model == NULL || create_widget_func != NULL")
+        else {
+            userDataFree?(userData)
+            return
+        }
+        guard let model, let createWidget else {
+            list.bind(model: nil)
+            userDataFree?(userData)
+            return
+        }
+        let callback = CCallback(createWidget, userData, userDataFree)
+        list.bind(model: model) { item in
+            guard let made = callback.function(item, callback.data) else {
+                unfold_log_critical("UnfoldListView: the create-widget function returned NULL; the row shows nothing")
+                return gtk_label_new("")!
+            }
+            return made
+        }
+    }
+}
+
+@_cdecl("unfold_list_view_set_key_func")
+public func unfoldListViewSetKeyFunc(_ self: UnsafeMutableRawPointer?, _ keyFunction: KeyFunction?,
+                                     _ userData: UnsafeMutableRawPointer?, _ destroy: GDestroyNotify?) {
+    API.call("unfold_list_view_set_key_func", ()) {
+        guard let list = list(self, "unfold_list_view_set_key_func") else {
+            destroy?(userData)
+            return
+        }
+        guard let keyFunction else {
+            list.itemKey = nil
+            destroy?(userData)
+            return
+        }
+        let callback = CCallback(keyFunction, userData, destroy)
+        list.itemKey = { item in
+            guard let key = callback.function(item, callback.data) else { return .object(UInt(bitPattern: item)) }
+            defer { g_free(key) }
+            return .text(String(cString: key))
+        }
+    }
+}
+
+@_cdecl("unfold_list_view_get_model")
+public func unfoldListViewGetModel(_ self: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    API.call("unfold_list_view_get_model", nil) { list(self, "unfold_list_view_get_model")?.model }
+}
+
+@_cdecl("unfold_list_view_get_transition_duration")
+public func unfoldListViewGetTransitionDuration(_ self: UnsafeMutableRawPointer?) -> guint {
+    API.call("unfold_list_view_get_transition_duration", 0) { list(self, "unfold_list_view_get_transition_duration")?.transitionDuration ?? 0 }
+}
+
+@_cdecl("unfold_list_view_set_transition_duration")
+public func unfoldListViewSetTransitionDuration(_ self: UnsafeMutableRawPointer?, _ duration: guint) {
+    API.call("unfold_list_view_set_transition_duration", ()) {
+        list(self, "unfold_list_view_set_transition_duration")?.setTransitionDuration(duration)
+    }
+}

@@ -1,0 +1,609 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+import UnfoldGtk
+import UnfoldMotion
+
+/// What makes two items the same row: the item itself, or what a key
+/// function says of it (for a model that makes its items on demand).
+public enum RowKey: Hashable, Sendable {
+    case object(UInt)
+    case text(String)
+    case number(Int)
+}
+
+/// One row of a `ListView` (`UnfoldListRow`): holds the widget made for an
+/// item, takes the focus for it, and is what assistive technologies see as
+/// the list's item.
+@MainActor
+public final class ListRow: WidgetImplementation {
+    public override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(typeName: "UnfoldListRow", cssName: "row", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST_ITEM,
+                               layoutManager: { gtk_bin_layout_get_type() })
+    }
+
+    public private(set) var child: WidgetPointer?
+
+    public required init(widget: WidgetPointer) {
+        super.init(widget: widget)
+        gtk_widget_set_focusable(widget, 1)
+    }
+
+    func setChild(_ newChild: WidgetPointer) {
+        child = newChild
+        gtk_widget_set_parent(newChild, widget)
+    }
+
+    /// The row is a stop of its own; Tab goes on from it into its child's
+    /// controls, and back out of them to it.
+    public override func focus(_ direction: GtkDirectionType) -> Bool {
+        let forward = direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_RIGHT
+        if gtk_widget_is_focus(widget) != 0 {
+            guard forward, let child else { return false }
+            return gtk_widget_child_focus(child, direction) != 0
+        }
+        if gtk_widget_get_focus_child(widget) != nil, let child {
+            if gtk_widget_child_focus(child, direction) != 0 { return true }
+            return !forward && gtk_widget_grab_focus(widget) != 0
+        }
+        return gtk_widget_grab_focus(widget) != 0
+    }
+
+    public override func dispose() {
+        guard let child else { return }
+        self.child = nil
+        gtk_widget_unparent(child)
+    }
+}
+
+/// An animated list of any GListModel (`UnfoldListView`), bound as
+/// `gtk_list_box_bind_model` binds one: a function makes a widget per item.
+/// Only the rows in view (and two rows' margin) exist as widgets. Any
+/// `items-changed` animates by identity — the same item (or key) is the same
+/// row: inserted rows fade in sliding up 8 px, removed ones fade out where
+/// they were, the others glide — and the list's height eases.
+///
+/// It is a GtkScrollable, so it goes straight into a GtkScrolledWindow as
+/// GtkListView does. If the model is a GtkSelectionModel, its selection is
+/// shown on the rows and told to assistive technologies. The keyboard moves
+/// through it as through GTK's lists: one Tab stop that comes back to the row
+/// last used; ↑ ↓ Home End Page Up and Page Down focus a row.
+///
+/// Rows are all as tall as the first one made (a list of labels, of
+/// equal-height rows, is what it is for).
+@MainActor
+public final class ListView: WidgetImplementation {
+    public enum Property: Int, CaseIterable {
+        case transitionDuration, model, hadjustment, vadjustment, hscrollPolicy, vscrollPolicy
+    }
+
+    /// The tutorial's 0.22 s.
+    public static let defaultDuration = UInt32(ListLayout<RowKey>.duration / 1_000)
+    /// The tutorial's 8 px between rows.
+    public static let spacing: Int32 = 8
+    /// Rows built beyond each edge of the view, so a small scroll shows rows at once.
+    static let marginRows = 2.0
+
+    public override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(
+            typeName: "UnfoldListView", cssName: "listview", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST,
+            properties: [
+                PropertyDescription("transition-duration", .unsigned(minimum: 0, maximum: .max, default: defaultDuration)),
+                PropertyDescription("model", .object(type: { g_list_model_get_type() }), readOnly: true),
+                .overriding("hadjustment", .object(type: { gtk_adjustment_get_type() })),
+                .overriding("vadjustment", .object(type: { gtk_adjustment_get_type() })),
+                .overriding("hscroll-policy", .enumeration(type: { gtk_scrollable_policy_get_type() }, default: 0)),
+                .overriding("vscroll-policy", .enumeration(type: { gtk_scrollable_policy_get_type() }, default: 0)),
+            ],
+            interfaces: [{ gtk_scrollable_get_type() }])
+    }
+
+    /// Makes the widget of an item: a new (floating) widget, or one more
+    /// reference to it, which the list lets go of once its row holds it.
+    public typealias CreateWidget = @MainActor (_ item: UnsafeMutableRawPointer) -> WidgetPointer
+    public typealias ItemKey = @MainActor (_ item: UnsafeMutableRawPointer) -> RowKey
+
+    /// How long a change takes, in milliseconds; 0 does not animate.
+    public private(set) var transitionDuration = ListView.defaultDuration
+
+    private struct Binding {
+        let model: ObjectRef
+        let createWidget: CreateWidget
+        let isSelectionModel: Bool
+        var watches: [SignalConnection]
+    }
+    private var binding: Binding?
+
+    private struct Row {
+        let row: ObjectRef
+        let item: ObjectRef
+        var widget: WidgetPointer { row.widget }
+    }
+    private var layout: ListLayout<RowKey>?
+    private var rows: [RowKey: Row] = [:]
+    private var frames: [ListLayout<RowKey>.Frame] = []
+
+    private var adjustments: [ObjectRef?] = [nil, nil]
+    private var adjustmentWatches: [SignalConnection] = []
+    private var scrollPolicies: [Int32] = [0, 0]
+
+    private var driver: AnimationDriver!
+    /// Rows follow a scroll or a change at the next frame's start, never
+    /// during layout.
+    private var pendingSync: NextFrameAction!
+
+    public required init(widget: WidgetPointer) {
+        super.init(widget: widget)
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        driver = AnimationDriver(widget: widget, step: { [weak self] time in
+            guard let self else { return false }
+            self.layout?.advance(to: time)
+            self.layoutDidChange()
+            return self.layout?.isAnimating ?? false
+        }, finish: { [weak self] in
+            guard let self else { return }
+            self.layout?.finish()
+            self.layoutDidChange()
+        })
+        pendingSync = NextFrameAction(widget, waitsForFrame: true) { [weak self] in
+            guard let self else { return }
+            self.syncRows()
+            gtk_widget_queue_allocate(self.widget)
+        }
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    // MARK: The model
+
+    /// Which items are the same row; nil: the same object. Setting it
+    /// makes the rows again.
+    public var itemKey: ItemKey? {
+        didSet {
+            dropRows()
+            layout = nil
+            layoutDidChange()
+        }
+    }
+
+    /// Shows `model`'s items, each through a widget `createWidget` makes.
+    /// nil unbinds.
+    public func bind(model: UnsafeMutableRawPointer?, createWidget: CreateWidget? = nil) {
+        if let old = binding {
+            binding = nil
+            old.watches.forEach { $0.disconnect() }
+        }
+        dropRows()
+        layout = nil
+        if let model, let createWidget {
+            let isSelection = g_type_check_instance_is_a(gCast(model), gtk_selection_model_get_type()) != 0
+            var bound = Binding(model: ObjectRef(model), createWidget: createWidget,
+                                isSelectionModel: isSelection, watches: [])
+            bound.watches.append(onItemsChanged(OpaquePointer(model)) { [weak self] position, removed, added in
+                self?.itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
+            })
+            if isSelection {
+                bound.watches.append(onRangeSignal(model, "selection-changed") { [weak self] _, _ in self?.showSelection() })
+            }
+            binding = bound
+        }
+        notifyProperty(Property.model.rawValue)
+        layoutDidChange()
+    }
+
+    public var model: UnsafeMutableRawPointer? { binding?.model.raw }
+
+    /// The number of items listed (not of rows made).
+    public var itemCount: Int { binding.map { Int(g_list_model_get_n_items(OpaquePointer($0.model.raw))) } ?? 0 }
+
+    private func item(at position: Int) -> ObjectRef? {
+        guard let binding, let item = g_list_model_get_item(OpaquePointer(binding.model.raw), guint(position)) else { return nil }
+        return ObjectRef(adopting: item)
+    }
+
+    private func key(of item: UnsafeMutableRawPointer) -> RowKey {
+        itemKey?(item) ?? .object(UInt(bitPattern: item))
+    }
+
+    private func key(at position: Int) -> RowKey {
+        guard let item = item(at: position) else { return .number(-1 - position) }
+        return key(of: item.raw)
+    }
+
+    private func itemsChanged(at position: Int, removed: Int, added: Int) {
+        guard var layout else {
+            layoutDidChange()
+            return
+        }
+        guard position + removed <= layout.count, layout.count - removed + added == itemCount else {
+            // A model whose signal does not match its items: start again from its items.
+            unfold_log_critical("UnfoldListView: the model's items-changed (\(position), \(removed), \(added)) does not match "
+                                + "its \(itemCount) items after \(layout.count) before")
+            dropRows()
+            self.layout = nil
+            layoutDidChange()
+            return
+        }
+        layout.itemsChanged(at: position, removed: removed, added: added, viewport: viewport,
+                            keyAt: { key(at: $0) }, animated: driver.canAnimate && transitionDuration > 0)
+        self.layout = layout
+        if layout.isAnimating { driver.start() } else { driver.stop() }
+        layoutDidChange()
+    }
+
+    // MARK: State
+
+    public var isAnimating: Bool { driver.isRunning }
+    /// The row widgets that exist now: bounded by the view, not the list.
+    public var rowCount: Int { rows.count }
+    /// The widget made for the item at `position`, if its row exists.
+    public func widget(at position: Int) -> WidgetPointer? {
+        frames.first { $0.position == position }.flatMap { rows[$0.key] }.flatMap {
+            (WidgetImplementation.of($0.widget) as? ListRow)?.child
+        }
+    }
+    /// Where each row was placed by the last allocation, in the list's own
+    /// coordinates (the scroll offset not taken away).
+    public var placedFrames: [ListLayout<RowKey>.Frame] { frames }
+
+    // MARK: Rows
+
+    /// The rows that must exist are built (or dropped) here, never during
+    /// layout: GTK clears a widget's need for allocation before allocating
+    /// it, so a row parented then would leave the list needing another.
+    private func syncRows() {
+        guard binding != nil else { return }
+        if layout == nil { makeLayout() }
+        guard var layout else { return }
+        frames = currentFrames(layout)
+        layout.placed(frames)
+        self.layout = layout
+        let present = Set(frames.map(\.key))
+        for (key, row) in rows where !present.contains(key) {
+            gtk_widget_unparent(row.widget)
+            rows[key] = nil
+            rowSetChanged = true
+        }
+        var previous: WidgetPointer?
+        for frame in frames {
+            let row: Row
+            if let existing = rows[frame.key] {
+                row = existing
+            } else if let position = frame.position, let item = item(at: position) {
+                row = makeRow(for: item)
+                rows[frame.key] = row
+                rowSetChanged = true
+            } else {
+                continue
+            }
+            setInteractive(row.widget, !frame.isLeaving)
+            // Child order is drawing order: leaving rows, then the rest in list
+            // order, which is what assistive technologies read.
+            if gtk_widget_get_prev_sibling(row.widget) != previous { gtk_widget_insert_after(row.widget, widget, previous) }
+            previous = row.widget
+        }
+        showSelection()
+    }
+
+    private func makeRow(for item: ObjectRef) -> Row {
+        let row = ListRow.make()
+        // The function may return a floating widget (C) or a full reference
+        // (a binding's): either way one reference is ours, let go once the
+        // row holds the widget, as GtkListBox does.
+        let made = binding!.createWidget(item.raw)
+        if g_object_is_floating(made) != 0 { g_object_ref_sink(made) }
+        row.setChild(made)
+        g_object_unref(made)
+        gtk_widget_set_parent(row.widget, widget)
+        return Row(row: ObjectRef(row.widget), item: item)
+    }
+
+    /// The row height is a real row's: the first one made.
+    private func makeLayout() {
+        guard itemCount > 0, let first = item(at: 0) else { return }
+        let row = makeRow(for: first)
+        rows[key(of: first.raw)] = row
+        let height = Measurement.of(row.widget, GTK_ORIENTATION_VERTICAL).natural
+        layout = ListLayout(rowHeight: Double(max(height, 1)), spacing: Double(Self.spacing), count: itemCount,
+                            duration: Microseconds(transitionDuration) * 1_000)
+    }
+
+    private func dropRows() {
+        let parted = rows.values
+        rows = [:]
+        frames = []
+        for row in parted { gtk_widget_unparent(row.widget) }
+        rowSetChanged = true
+    }
+
+    /// A leaving row takes no pointer events or focus and leaves the accessibility tree.
+    private func setInteractive(_ row: WidgetPointer, _ interactive: Bool) {
+        guard (gtk_widget_get_can_target(row) != 0) != interactive else { return }
+        Accessibility.setInert(row, !interactive)
+    }
+
+    /// The selection model's selection, on the rows that show its items.
+    private func showSelection() {
+        guard let binding, binding.isSelectionModel else { return }
+        for frame in frames {
+            guard let position = frame.position, let row = rows[frame.key] else { continue }
+            let selected = gtk_selection_model_is_selected(OpaquePointer(binding.model.raw), guint(position)) != 0
+            let flags = gtk_widget_get_state_flags(row.widget)
+            guard (flags.rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0) != selected else { continue }
+            if selected {
+                gtk_widget_set_state_flags(row.widget, GTK_STATE_FLAG_SELECTED, 0)
+            } else {
+                gtk_widget_unset_state_flags(row.widget, GTK_STATE_FLAG_SELECTED)
+            }
+            Accessibility.setSelected(row.widget, selected)
+        }
+    }
+
+    /// The list or its motion moved: rows, then height and places.
+    private func layoutDidChange() {
+        syncRows()
+        if rowSetChanged || measuredHeight != displayedHeight {
+            gtk_widget_queue_resize(widget)
+        } else {
+            gtk_widget_queue_allocate(widget)
+        }
+        rowSetChanged = false
+    }
+
+    private var rowSetChanged = true
+    private var measuredHeight: Int32 = -1
+    private var displayedHeight: Int32 { Int32(clamping: Int((layout?.displayedHeight ?? 0).rounded(.up))) }
+
+    // MARK: Scrolling
+
+    private var vadjustment: UnsafeMutablePointer<GtkAdjustment>? { adjustments[1].map { gCast($0.raw) } }
+    private var hadjustment: UnsafeMutablePointer<GtkAdjustment>? { adjustments[0].map { gCast($0.raw) } }
+
+    /// What the view shows of the list (all of it outside a scrolled window).
+    private var viewportWithoutMargin: ListLayout<RowKey>.Viewport {
+        // Outside a scrolled window every row is in view (GTK sizes are 32-bit).
+        guard let vadjustment else { return .init(top: 0, height: Double(Int32.max)) }
+        return .init(top: gtk_adjustment_get_value(vadjustment), height: Double(gtk_widget_get_height(widget)))
+    }
+
+    private var viewport: ListLayout<RowKey>.Viewport {
+        let margin = Self.marginRows * (layout?.pitch ?? 0)
+        let shown = viewportWithoutMargin
+        return .init(top: shown.top - margin, height: shown.height + 2 * margin)
+    }
+
+    private var scrollOffset: Double { vadjustment.map { gtk_adjustment_get_value($0) } ?? 0 }
+
+    private func setAdjustment(_ orientation: Int, _ adjustment: UnsafeMutablePointer<GObject>?) {
+        let new = adjustment ?? gCast(gtk_adjustment_new(0, 0, 0, 0, 0, 0))
+        guard adjustments[orientation]?.raw != UnsafeMutableRawPointer(new) else { return }
+        adjustmentWatches.forEach { $0.disconnect() }
+        adjustments[orientation] = ObjectRef(new)
+        adjustmentWatches = adjustments.compactMap { $0 }.map { adjustment in
+            onSignal(adjustment.raw, "value-changed") { [weak self] in self?.viewportDidChange() }
+        }
+        notifyProperty(orientation == 0 ? Property.hadjustment.rawValue : Property.vadjustment.rawValue)
+        gtk_widget_queue_allocate(widget)
+    }
+
+    /// Scrolled: other rows are in view, built at the next frame's start (the
+    /// margin rows cover that frame).
+    private func viewportDidChange() {
+        pendingSync.schedule()
+        // (Not while this very allocation configures the adjustments.)
+        if !isAllocating { gtk_widget_queue_allocate(widget) }
+    }
+
+    private var isAllocating = false
+    private var allocatedHeight: Int32 = -1
+
+    /// The rows to draw for the view, and the focused row wherever it is:
+    /// scrolling it out of view must not take the keyboard's place away.
+    private func currentFrames(_ layout: ListLayout<RowKey>) -> [ListLayout<RowKey>.Frame] {
+        var frames = layout.frames(viewport) { key(at: $0) }
+        if let focused = focusedRow, let position = focused.position, !frames.contains(where: { $0.key == focused.key }) {
+            frames.append(.init(key: focused.key, position: position, y: Double(position) * layout.pitch, opacity: 1))
+        }
+        return frames
+    }
+
+    // MARK: Keyboard
+
+    /// The row the keyboard was last in, by key and position: where focus comes back to.
+    private var cursor: (key: RowKey, position: Int)?
+
+    private var focusedRow: (key: RowKey, position: Int?)? {
+        guard let child = gtk_widget_get_focus_child(widget),
+              let key = rows.first(where: { $0.value.widget == child })?.key else { return nil }
+        return (key, frames.first { $0.key == key }?.position)
+    }
+
+    /// The position of the row with the focus.
+    public var focusedPosition: Int? { focusedRow?.position }
+
+    /// Focuses the row of the item at `position`, scrolling it into view and
+    /// making it first if it is not there.
+    @discardableResult
+    public func focusRow(at position: Int) -> Bool {
+        guard layout != nil, (0..<itemCount).contains(position) else { return false }
+        scrollIntoView(position)
+        let key = key(at: position)
+        cursor = (key, position)
+        syncRows()
+        if rows[key] == nil, let item = item(at: position) {
+            rows[key] = makeRow(for: item)
+            frames.append(.init(key: key, position: position, y: Double(position) * layout!.pitch, opacity: 1))
+        }
+        guard let row = rows[key] else { return false }
+        return gtk_widget_grab_focus(row.widget) != 0
+    }
+
+    private func scrollIntoView(_ position: Int) {
+        guard let vadjustment, let layout else { return }
+        let top = Double(position) * layout.pitch, bottom = top + layout.rowHeight
+        let value = gtk_adjustment_get_value(vadjustment), page = Double(gtk_widget_get_height(widget))
+        if top < value {
+            gtk_adjustment_set_value(vadjustment, top)
+        } else if bottom > value + page {
+            gtk_adjustment_set_upper(vadjustment, max(gtk_adjustment_get_upper(vadjustment), layout.targetHeight()))
+            gtk_adjustment_set_value(vadjustment, bottom - page)
+        }
+    }
+
+    private var rowsPerPage: Int {
+        guard let layout else { return 1 }
+        return max(1, Int((Double(gtk_widget_get_height(widget)) / layout.pitch).rounded(.down)))
+    }
+
+    private func handleKey(_ keyval: UInt32) -> Bool {
+        guard let position = focusedPosition else { return false }
+        let last = itemCount - 1
+        let target: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Down, GDK_KEY_KP_Down: target = position + 1
+        case GDK_KEY_Up, GDK_KEY_KP_Up: target = position - 1
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = last
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = position + rowsPerPage
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = position - rowsPerPage
+        default: return false
+        }
+        focusRow(at: min(max(target, 0), last))
+        return true
+    }
+
+    // MARK: Properties
+
+    public func setTransitionDuration(_ milliseconds: UInt32) {
+        guard milliseconds != transitionDuration else { return }
+        transitionDuration = milliseconds
+        layout?.duration = Microseconds(milliseconds) * 1_000
+        notifyProperty(Property.transitionDuration.rawValue)
+    }
+
+    public override func property(_ index: Int) -> PropertyValue {
+        switch Property(rawValue: index)! {
+        case .transitionDuration: .unsigned(transitionDuration)
+        case .model: .object(binding.map { $0.model.object })
+        case .hadjustment: .object(adjustments[0]?.object)
+        case .vadjustment: .object(adjustments[1]?.object)
+        case .hscrollPolicy: .enumeration(scrollPolicies[0])
+        case .vscrollPolicy: .enumeration(scrollPolicies[1])
+        }
+    }
+
+    public override func setProperty(_ index: Int, _ value: PropertyValue) {
+        switch Property(rawValue: index)! {
+        case .transitionDuration: setTransitionDuration(value.unsigned!)
+        case .model: preconditionFailure("read-only")
+        case .hadjustment: setAdjustment(0, value.object)
+        case .vadjustment: setAdjustment(1, value.object)
+        case .hscrollPolicy, .vscrollPolicy:
+            let orientation = index == Property.hscrollPolicy.rawValue ? 0 : 1
+            guard scrollPolicies[orientation] != value.enumeration! else { return }
+            scrollPolicies[orientation] = value.enumeration!
+            notifyProperty(index)
+            gtk_widget_queue_resize(widget)
+        }
+    }
+
+    // MARK: vfuncs
+
+    public override var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_CONSTANT_SIZE }
+
+    public override func measure(_ orientation: GtkOrientation, forSize: Int32) -> Measurement {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            // The rows' minimum: which rows exist changes as the list scrolls,
+            // and a long row must never widen the window.
+            let widest = rows.values.map { Measurement.of($0.widget, orientation).minimum }.max() ?? 0
+            return Measurement(minimum: widest, natural: widest)
+        }
+        measuredHeight = displayedHeight
+        return Measurement(minimum: 0, natural: measuredHeight)
+    }
+
+    public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+        let total = Double(displayedHeight)
+        isAllocating = true
+        defer { isAllocating = false }
+        if let vadjustment {
+            let value = min(max(gtk_adjustment_get_value(vadjustment), 0), max(0, total - Double(height)))
+            gtk_adjustment_configure(vadjustment, value, 0, max(total, Double(height)),
+                                     Double(height) * 0.1, Double(height) * 0.9, Double(height))
+        }
+        if let hadjustment {
+            gtk_adjustment_configure(hadjustment, 0, 0, Double(width), Double(width) * 0.1, Double(width) * 0.9, Double(width))
+        }
+        // A new height shows other rows: they are made at the next frame's start.
+        if height != allocatedHeight {
+            allocatedHeight = height
+            pendingSync.schedule()
+        }
+        guard let layout else { return }
+        let offset = scrollOffset
+        let rowHeight = Int32(layout.rowHeight)
+        for frame in frames {
+            guard let row = rows[frame.key] else { continue }
+            var origin = graphene_point_t(x: 0, y: Float(frame.y - offset))
+            gtk_widget_allocate(row.widget, width, rowHeight, -1, gsk_transform_translate(nil, &origin))
+        }
+    }
+
+    public override func snapshot(_ snapshot: OpaquePointer) {
+        for frame in frames where frame.opacity > 0 {
+            guard let row = rows[frame.key] else { continue }
+            let translucent = frame.opacity < 1
+            if translucent { gtk_snapshot_push_opacity(snapshot, frame.opacity) }
+            gtk_widget_snapshot_child(widget, row.widget, snapshot)
+            if translucent { gtk_snapshot_pop(snapshot) }
+        }
+    }
+
+    public override func focus(_ direction: GtkDirectionType) -> Bool {
+        guard let child = gtk_widget_get_focus_child(widget) else {
+            // Coming in: the row last used if it is still where it was, else the first in view.
+            guard let layout, itemCount > 0 else { return false }
+            let firstInView = layout.visibleRange(viewportWithoutMargin).first ?? 0
+            let back = cursor.flatMap { cursor in cursor.position < itemCount && key(at: cursor.position) == cursor.key ? cursor.position : nil }
+            guard focusRow(at: back ?? firstInView) else { return false }
+            if direction == GTK_DIR_TAB_BACKWARD, let row = gtk_widget_get_focus_child(widget) {
+                _ = gtk_widget_child_focus(row, direction)
+            }
+            return true
+        }
+        switch direction {
+        case GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD, GTK_DIR_LEFT, GTK_DIR_RIGHT:
+            return gtk_widget_child_focus(child, direction) != 0
+        default:
+            return false  // ↑ and ↓ are the key handler's
+        }
+    }
+
+    public override func focusChildChanged(_ child: WidgetPointer?) {
+        guard let child, let key = rows.first(where: { $0.value.widget == child })?.key,
+              let position = frames.first(where: { $0.key == key })?.position else { return }
+        cursor = (key, position)
+    }
+
+    public override func didMap() {
+        driver.widgetDidMap()
+        layoutDidChange()
+    }
+
+    public override func willUnmap() {
+        driver.widgetWillUnmap()
+        pendingSync.cancel()
+    }
+
+    public override func dispose() {
+        driver.widgetDispose()
+        pendingSync.cancel()
+        adjustmentWatches.forEach { $0.disconnect() }
+        adjustmentWatches = []
+        if let old = binding {
+            binding = nil
+            old.watches.forEach { $0.disconnect() }
+        }
+        dropRows()
+        adjustments = [nil, nil]
+    }
+}
