@@ -106,9 +106,10 @@ swift_build() {
 fuzzer=.build/fuzz/debug/unfold-fuzz
 build_fuzzer() {
   # A failed build fails the pipeline (pipefail), and with it the command: never
-  # a stale fuzzer. The linker's notes about ASan's local symbols are noise.
-  swift_build --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product unfold-fuzz \
-    | { grep -v "Cannot export local symbol '__asan" || true; }
+  # a stale fuzzer. The linker's notes about ASan's local symbols are noise
+  # (swift_build says everything on stderr: that is what is filtered).
+  swift_build --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product unfold-fuzz 2>&1 \
+    | { grep -v "Cannot export local symbol '__asan" >&2 || true; }
 }
 
 languages() { grep -v '^#' data/po/LINGUAS; }

@@ -241,17 +241,23 @@ public final class OutlinePage {
     private func connectKeyboard() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        onKeyPressed(keys) { [unowned self] keyval, _ in
-            guard let position = self.selectedPosition, let row = self.row(at: position) else { return false }
-            switch Int32(keyval) {
+        onKeyPressed(keys) { [weak self] keyval, _ in
+            guard let self, let position = self.selectedPosition, let row = self.row(at: position) else { return false }
+            // The arrow that points into the row opens it: → left to right,
+            // ← right to left, where the chevron points the other way (as
+            // GtkTreeView swaps them).
+            let rightToLeft = gtk_widget_get_direction(self.listView) == GTK_TEXT_DIR_RTL
+            let (open, close) = rightToLeft ? (GDK_KEY_Left, GDK_KEY_Right) : (GDK_KEY_Right, GDK_KEY_Left)
+            let key = Int32(keyval)
+            switch key {
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
                 self.toggle(at: position)
-            case GDK_KEY_plus, GDK_KEY_KP_Add, GDK_KEY_Right:
+            case GDK_KEY_plus, GDK_KEY_KP_Add, open:
                 self.setExpanded(true, at: position)
-            case GDK_KEY_minus, GDK_KEY_KP_Subtract, GDK_KEY_Left:
+            case GDK_KEY_minus, GDK_KEY_KP_Subtract, close:
                 if row.isExpanded {
                     self.setExpanded(false, at: position)
-                } else if keyval == UInt32(GDK_KEY_Left) {
+                } else if key == close {
                     self.selectParent(of: position)
                     return true
                 } else {
@@ -266,7 +272,7 @@ public final class OutlinePage {
         gtk_widget_add_controller(listView, keys)
     }
 
-    /// ← on a closed row goes to its parent, as in any tree.
+    /// ← (→ right to left) on a closed row goes to its parent, as in any tree.
     private func selectParent(of position: UInt32) {
         guard let row = listRow(at: position),
               let parent = gtk_tree_list_row_get_parent(row.opaque).map({ ObjectRef(adopting: $0) }) else { return }

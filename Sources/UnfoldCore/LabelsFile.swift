@@ -530,6 +530,12 @@ private struct Reader {
             // (A field whose quotes are wrong names no column: the line is read as labels, and says so.)
             if isFirstLine && fields.map({ (try? Self.unquoted($0)).map { string($0).lowercased() } }) == Self.tsvHeader { continue }
             guard fields.count == 3 else {
+                // A quote left open at the end of the line is what cut it short
+                // (a spreadsheet's cell with a line break in it): said at the quote.
+                if let open = fields.first(where: { $0.first == UInt8(ascii: "\"") && (try? Self.unquoted($0)) == nil }),
+                   open.endIndex == lineEnd {
+                    _ = try Self.unquoted(open)
+                }
                 let isCommaSeparated = fields.count == 1 && line.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }
                 throw error(isCommaSeparated ? .commaSeparatedFields : .wrongFieldCount, ["count": String(fields.count)], at: lineStart)
             }

@@ -167,6 +167,12 @@ public final class LabelsSource: @unchecked Sendable {
     /// told by line and column like any other error (and by byte offset, which
     /// is what a binary file's reader looks for).
     private func nulByte(at offset: Int, in buffer: UnsafePointer<UInt8>) -> LabelsFile.Failure {
+        // UTF-16 (a spreadsheet's "Unicode Text" export) is text, only not in
+        // UTF-8: its byte-order mark, or an ASCII character beside a NUL, tells it.
+        // (Only the bytes up to the NUL are known to be there.)
+        let hasMark = (2...3).contains(offset) && ((buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF))
+        let isUTF16 = hasMark || (offset == 1 && buffer[0] != 0 && buffer[0] < 0x80)
+        if isUTF16 { return LabelsFile.Failure(path: name, location: nil, problem: LabelsFile.Problem(.inUTF16)) }
         let skipped = offset >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
         let location = LabelsFile.Location(of: offset, in: UnsafeBufferPointer(start: buffer, count: offset), firstLineStart: skipped)
         return LabelsFile.Failure(path: name, location: location, problem: LabelsFile.Problem(.nulByte, ["offset": String(offset)]))

@@ -108,6 +108,8 @@ final class LabelsFileTests: XCTestCase {
         XCTAssertEqual(failure("\"id\ttitle\tcategory\n1\tA\ttile"), "labels:1:1: \(unclosed)",
                        "a header whose quote is not closed is no header")
         XCTAssertEqual(failure("1\t\"A\" \ttile"), "labels:1:5: \(textAfter)", "not even a space after the closing quote")
+        XCTAssertEqual(failure("1\t\"a\nb\"\ttile\n"), "labels:1:3: \(unclosed)",
+                       "a cell with a line break, as spreadsheets write it: said at its quote, not as a short line")
 
         let quoted = try parse("\"7\"\t\"Côte d\"\"Ivoire\"\t\"dot\"\n8\t\"\"\"\"\ttile\n9\t\"\"\"Hi\"\" there\"\t\"Tile\"\r\n")
         XCTAssertEqual(Array(quoted.records), [

@@ -114,6 +114,20 @@ final class LabelsSourceTests: XCTestCase {
         }
     }
 
+    /// A spreadsheet's "Unicode Text" export is UTF-16: said so, with what to
+    /// do, rather than as a file with a NUL byte in it.
+    func testUTF16IsToldAsUTF16() throws {
+        let text = "1\tA\ttile\n"
+        let little = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for (name, bytes) in [("marked.tsv", [0xFF, 0xFE] + little), ("unmarked.tsv", little), ("big.tsv", [0xFE, 0xFF] + big)] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: path(name), contents: Data(bytes)))
+            XCTAssertThrowsError(try LabelsSource.open(path: path(name), name: name).readAll()) {
+                XCTAssertEqual("\($0)", "\(name): the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
+            }
+        }
+    }
+
     /// A binary file or an endless stream is no labels file: the reading
     /// stops at its first NUL byte, or at the limit.
     func testBinaryAndEndlessSourcesStopEarly() throws {

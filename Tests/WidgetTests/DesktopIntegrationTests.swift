@@ -153,7 +153,7 @@ final class InstallTests: XCTestCase {
         "share/gir-1.0/Unfold-1.gir",
         "share/vala/vapi/unfold-1.vapi",
         "share/vala/vapi/unfold-1.deps",
-    ] + ["unfold.h", "unfold-chevron.h", "unfold-main.h", "unfold-reveal.h", "unfold-reveal-group.h", "unfold-version.h"]
+    ] + ["unfold.h", "unfold-chevron.h", "unfold-list-view.h", "unfold-main.h", "unfold-reveal.h", "unfold-reveal-group.h", "unfold-version.h"]
         .map { "include/unfold-1/" + $0 }
 
     /// The machine's multiarch triplet, as gcc names it.
@@ -196,7 +196,7 @@ final class InstallTests: XCTestCase {
     /// The reference manual gi-docgen makes (the test command turns it on):
     /// its pages are many, these must be among them.
     static let manual = "share/doc/unfold-1/"
-    static let manualPages = ["index.html", "class.Reveal.html", "class.RevealGroup.html", "class.Chevron.html",
+    static let manualPages = ["index.html", "class.Reveal.html", "class.RevealGroup.html", "class.Chevron.html", "class.ListView.html",
                               "property.Reveal.reveal-child.html", "motion.html", "getting-started.html", "unfold-1.devhelp2"]
 
     func testInstallsExactlyTheExpectedFiles() throws {

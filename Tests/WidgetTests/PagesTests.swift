@@ -192,6 +192,31 @@ final class PagesTests: GtkTestCase {
         }
     }
 
+    /// Right to left the chevron points left: ← opens a row, → closes it and
+    /// then goes to the parent, as GtkTreeView has them.
+    func testOutlineArrowsAreMirroredRightToLeft() {
+        onMain {
+            let page = OutlinePage()
+            gtk_widget_set_direction(page.widget, GTK_TEXT_DIR_RTL)
+            gtk_widget_set_direction(page.listView, GTK_TEXT_DIR_RTL)
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            @MainActor func count() -> Int { page.rows.count }
+            XInput.focus(window)
+            page.focusSelectedRow()
+            XInput.key("Right")
+            XInput.key("Left")
+            XCTAssertTrue(iterate(until: { count() == 4 }), "← opens right to left (→ on a closed root did nothing)")
+            XInput.key("Down")
+            XCTAssertTrue(iterate(until: { page.selectedPosition == 1 }))
+            XInput.key("Right")
+            XCTAssertTrue(iterate(until: { page.selectedPosition == 0 }), "→ on a closed row goes to its parent")
+            XCTAssertEqual(count(), 4)
+            XInput.key("Right")
+            XCTAssertTrue(iterate(until: { count() == 2 }), "→ closes right to left")
+        }
+    }
+
     func testOutlineRowsKeepTheirObjectsAcrossCollapse() {
         onMain {
             let page = OutlinePage()
