@@ -11,6 +11,8 @@ import XCTest
 /// screen, and no text is cut off without an ellipsis or a wrap.
 final class LayoutAuditTests: GtkTestCase {
     static let widths: [Int32] = [360, 640, 1200]
+    /// A short window (a laptop's, with a panel): every page fits in it.
+    static let shortHeight: Int32 = 390
 
     /// A title of `length` characters in the style of `sample`, repeated.
     static func title(_ sample: String, length: Int) -> String {
@@ -97,13 +99,14 @@ final class LayoutAuditTests: GtkTestCase {
         let screen = screenWidth()
         for page in Page.allCases {
             main.showPage(page)
-            for width in Self.widths {
-                gtk_window_set_default_size(gCast(main.window), width, 600)
+            for (width, height) in Self.widths.map({ ($0, Int32(600)) }) + [(Self.widths[0], Self.shortHeight)] {
+                gtk_window_set_default_size(gCast(main.window), width, height)
                 settle(main.window)
-                let context = "\(what), \(page), \(width) px"
+                let context = "\(what), \(page), \(width)×\(height) px"
                 // The window's default size counts its frame; what matters is that
                 // the content never asks for more than it was given.
                 XCTAssertLessThanOrEqual(gtk_widget_get_width(main.window), width, "\(context): the window takes the width it is given")
+                XCTAssertLessThanOrEqual(gtk_widget_get_height(main.window), height, "\(context): the window takes the height it is given")
                 XCTAssertLessThanOrEqual(gtk_widget_get_width(main.window), screen, "\(context): not wider than the screen")
                 assertNoTextIsCut(in: main.window, context)
             }
