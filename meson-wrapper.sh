@@ -37,9 +37,10 @@ app_id=io.github.unfold.Unfold
 # (imagemagick), memcheck (valgrind), gdbus to call the app's D-Bus actions,
 # and a UTF-8 locale other than C (glibc ignores LANGUAGE under C).
 run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
-# The library's introspection data, Vala bindings and manual need GObject
-# introspection's scanner (and GLib's GIR files), vapigen and gi-docgen.
-meson_packages=(meson ninja-build desktop-file-utils appstream gobject-introspection libgirepository1.0-dev valac gi-docgen)
+# The library's introspection data and Vala bindings need GObject
+# introspection's scanner (and GLib's GIR files) and vapigen; its manual gi-docgen.
+library_packages=(gobject-introspection libgirepository1.0-dev valac)
+meson_packages=(meson ninja-build desktop-file-utils appstream "${library_packages[@]}" gi-docgen)
 test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi libgl1-mesa-dri
   gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin python3-icu gjs wamerican)
 test_locale=en_US.UTF-8
@@ -338,7 +339,7 @@ case "$command" in
     done
     [ -n "$prefix" ] || { say "install: --prefix DIR is required"; exit 2; }
     prefix=$(absolute "$prefix")
-    ensure_packages "${run_packages[@]}" meson ninja-build
+    ensure_packages "${run_packages[@]}" meson ninja-build "${library_packages[@]}"
     ensure_swift
     # meson.build's layout: a release (the Swift runtime linked in, stripped),
     # built by SwiftPM in .build as `swift build -c release` would.
