@@ -121,7 +121,9 @@ final class AccessibilityAuditTests: XCTestCase {
 
         try Self.keys("alt+3")
         _ = try AppProcessTests.waitForTree { AppProcessTests.selectedPage($0) == "Outline" }
-        try Self.keys("Right", "Down", "Down")
+        // The arrow that points into a row opens it: ← right to left.
+        let rightToLeft = environment["LC_ALL"]?.hasPrefix("he") == true
+        try Self.keys(rightToLeft ? "Left" : "Right", "Down", "Down")
         nodes = try AppProcessTests.waitForTree { $0.contains { $0.role == "list item" && $0.name == "Palette" && $0.states.contains("focused") } }
         XCTAssertTrue(nodes.contains { $0.name == "Collection" && $0.role == "list item" && $0.states.contains("expanded") },
                       "a screen reader hears each row's expanded state")
