@@ -490,6 +490,19 @@ enum WidgetTypeRegistry {
         record(ofInstance: instance)!.parentClass
     }
 
+    /// The Swift half and the property index GObject's `id` names; an ID the
+    /// class never installed is GObject's G_OBJECT_WARN_INVALID_PROPERTY_ID,
+    /// not a crash.
+    private static func property(_ id: guint, _ spec: UnsafeMutablePointer<GParamSpec>?,
+                                 of object: UnsafeMutablePointer<GObject>?) -> (WidgetImplementation, Int)? {
+        let record = record(ofInstance: UnsafeMutableRawPointer(object!))!
+        guard record.description.properties.indices.contains(Int(id) - 1) else {
+            unfold_object_warn_invalid_property_id(object, id, spec)
+            return nil
+        }
+        return implementation(object).map { ($0, Int(id) - 1) }
+    }
+
     private static func installVFuncs(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         widgetClass.pointee.get_request_mode = { widget in
             MainActor.assumeIsolated {
@@ -560,26 +573,15 @@ enum WidgetTypeRegistry {
         let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
         objectClass.pointee.get_property = { object, id, value, spec in
             MainActor.assumeIsolated {
-                let record = WidgetTypeRegistry.record(ofInstance: UnsafeMutableRawPointer(object!))!
-                guard record.description.properties.indices.contains(Int(id) - 1) else {
-                    // GObject's G_OBJECT_WARN_INVALID_PROPERTY_ID, not a crash.
-                    unfold_object_warn_invalid_property_id(object, id, spec)
-                    return
-                }
-                guard let implementation = WidgetTypeRegistry.implementation(object) else { return }
-                implementation.property(Int(id) - 1).store(in: value!)
+                guard let (implementation, index) = WidgetTypeRegistry.property(id, spec, of: object) else { return }
+                implementation.property(index).store(in: value!)
             }
         }
         objectClass.pointee.set_property = { object, id, value, spec in
             MainActor.assumeIsolated {
-                let record = WidgetTypeRegistry.record(ofInstance: UnsafeMutableRawPointer(object!))!
-                guard record.description.properties.indices.contains(Int(id) - 1) else {
-                    unfold_object_warn_invalid_property_id(object, id, spec)
-                    return
-                }
-                guard let implementation = WidgetTypeRegistry.implementation(object) else { return }
-                let kind = record.description.properties[Int(id) - 1].kind
-                implementation.setProperty(Int(id) - 1, PropertyValue(value!, as: kind))
+                guard let (implementation, index) = WidgetTypeRegistry.property(id, spec, of: object) else { return }
+                let kind = implementation.record.description.properties[index].kind
+                implementation.setProperty(index, PropertyValue(value!, as: kind))
             }
         }
         objectClass.pointee.dispose = { object in

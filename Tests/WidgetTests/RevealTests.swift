@@ -239,13 +239,7 @@ final class RevealTests: GtkTestCase {
     /// to whatever follows (the header bar, on the app's pages).
     func testTabRightAfterOpeningEntersTheOpeningContent() {
         onMain {
-            let inside = gtk_button_new_with_label("Inside")!
-            let group = RevealGroup.make(title: "Collection", children: [inside])
-            let after = gtk_button_new_with_label("After")!
-            let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
-            Widgets.append(group.widget, to: box)
-            Widgets.append(after, to: box)
-            let window = TestWindow(child: box)
+            let (group, inside, window) = groupAboveAButton()
             defer { window.destroy() }
             gtk_widget_grab_focus(group.header)
 
@@ -260,13 +254,7 @@ final class RevealTests: GtkTestCase {
 
     func testKeyboardTogglesTheFocusedHeaderAndFocusNeverEntersClosedContent() {
         onMain {
-            let inside = gtk_button_new_with_label("Inside")!
-            let group = RevealGroup.make(title: "Collection", children: [inside])
-            let after = gtk_button_new_with_label("After")!
-            let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
-            Widgets.append(group.widget, to: box)
-            Widgets.append(after, to: box)
-            let window = TestWindow(child: box)
+            let (group, inside, window) = groupAboveAButton()
             defer { window.destroy() }
             let root = OpaquePointer(window.window)
             @MainActor func focused() -> WidgetPointer? { gtk_root_get_focus(root).map { gCast($0) } }
@@ -307,6 +295,17 @@ final class RevealTests: GtkTestCase {
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_expanded($0, 0) }, group.header))
         }
     }
+}
+
+/// A closed group holding a button ("Inside"), above another ("After"), in a window.
+@MainActor
+func groupAboveAButton() -> (group: RevealGroup, inside: WidgetPointer, window: TestWindow) {
+    let inside = gtk_button_new_with_label("Inside")!
+    let group = RevealGroup.make(title: "Collection", children: [inside])
+    let box = Widgets.box(GTK_ORIENTATION_VERTICAL)
+    Widgets.append(group.widget, to: box)
+    Widgets.append(gtk_button_new_with_label("After")!, to: box)
+    return (group, inside, TestWindow(child: box))
 }
 
 /// The height `group`'s content takes when fully open at its current width.
