@@ -7,7 +7,9 @@ import UnfoldWidgets
 
 /// Part 2 of the tutorial: a label collection filtered by a search entry and a
 /// "Tiles only" toggle. The controls and caption sit outside the animated
-/// column, which persists across every filter change.
+/// list, which persists across every filter change. The list is the
+/// library's UnfoldListView bound to the filter's result as a GListModel
+/// (`LabelResults`), as any GTK program would bind it.
 ///
 /// A page can start before its labels exist (`init(loading:)`): it is usable at
 /// once, the caption says how the loading goes, and what is typed meanwhile
@@ -30,7 +32,9 @@ public final class CollectionPage {
     public let searchEntry: WidgetPointer
     public let tilesOnlyToggle: WidgetPointer
     public let caption: WidgetPointer
-    public let column: LazyColumn
+    public let list: ListView
+    /// The filter's result, the model `list` shows.
+    let results = LabelResults()
     /// "No matching labels" (or, for a collection with none, "This collection
     /// has no labels"): a status page, faded in where the rows were.
     public let emptyState: WidgetPointer
@@ -60,22 +64,23 @@ public final class CollectionPage {
         tilesOnlyToggle = gCast(builder.object("tiles_only")!)
         Accessibility.hideDecorations(in: tilesOnlyToggle)
         caption = gCast(builder.object("caption")!)
-        column = LazyColumn.implementation(of: gCast(builder.object("column")!))
+        list = ListView.implementation(of: gCast(builder.object("list")!))
         emptyState = gCast(builder.object("empty_state")!)
-        gtk_revealer_set_transition_duration(gCast(emptyState), guint(LazyColumnLayout.duration / 1000))
+        gtk_revealer_set_transition_duration(gCast(emptyState), guint(ListMotion.duration / 1000))
         statusPage = gCast(builder.object("status_page")!)
         scrolled = gCast(builder.object("scroller")!)
-        column.setVerticalAdjustment(gtk_scrolled_window_get_vadjustment(gCast(scrolled)))
         filtering = CollectionFilter(collection: collection, widget: widget)
         filtering.onResult = { [unowned self] indices in
             self.updateCaption(visible: indices.count)
-            self.updateColumn(indices)
+            self.updateList(indices)
         }
         filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
 
-        column.idOfKey = { [unowned self] in self.collection.id(at: $0) }
-        column.keyOfID = { [unowned self] in self.collection.index(ofID: $0) }
-        column.makeRow = { [unowned self] key in self.makeRow(self.collection.id(at: key)) }
+        // An item is a collection position, made on demand: the position is its identity.
+        list.itemKey = { item in .number(LabelResults.position(of: item)) }
+        list.bind(model: results.model.raw) { [unowned self] item in
+            self.makeRow(self.collection.id(at: LabelResults.position(of: item)))
+        }
         connectControls()
         onNotify(emptyState, "child-revealed") { [unowned self] in
             // Faded out, it leaves the accessibility tree (and takes no room).
@@ -122,7 +127,7 @@ public final class CollectionPage {
 
     /// Whether a scan for the current filter is under way (on the worker's thread).
     public var isFiltering: Bool { filtering.isFiltering }
-    /// Whether a result waits for the next frame to reach the column.
+    /// Whether a result waits for the next frame to reach the list.
     public var isColumnUpdatePending: Bool { filtering.isDeliveryPending }
 
     public func setFilter(_ newFilter: LabelFilter) {
@@ -137,7 +142,7 @@ public final class CollectionPage {
     /// in its row if the row is on screen.
     public func restoreNote(_ note: String, for id: Int) {
         setNote(note, for: id)
-        if let row = column.row(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow { labelRow.setNote(note) }
+        if let row = rowWidget(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow { labelRow.setNote(note) }
     }
 
     /// The caption is outside the animated scope: it is right in the frame that
@@ -158,12 +163,14 @@ public final class CollectionPage {
         gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": formatted(percent)]))
     }
 
-    private func updateColumn(_ indices: [Int]) {
-        column.setVisibleKeys(indices)
+    private func updateList(_ indices: [Int]) {
+        results.replace(with: indices, exactAround: list.visibleRange)
+        // In the frame that shows the caption.
+        list.flushChanges()
         // An empty list is not there for assistive technologies (the empty state
         // speaks) nor for the keyboard: its pane, with nothing to focus in it,
         // would take the focus itself, with no ring to show it.
-        Accessibility.setHidden(column.widget, indices.isEmpty)
+        Accessibility.setHidden(list.widget, indices.isEmpty)
         gtk_widget_set_can_focus(scrolled, indices.isEmpty ? 0 : 1)
         let empty = indices.isEmpty && loadingName == nil
         if empty {
@@ -176,6 +183,37 @@ public final class CollectionPage {
         // faded, from the layout: see the child-revealed watch).
         Accessibility.setHidden(emptyState, !empty)
         gtk_revealer_set_reveal_child(gCast(emptyState), empty ? 1 : 0)
+    }
+
+    // MARK: Rows, by record ID
+
+    /// The IDs the list shows, in order (rows fading out are not among them).
+    public var listedIDs: [Int] { results.positions.map { collection.id(at: $0) } }
+
+    /// The row widget of record `id`, if it exists now.
+    public func rowWidget(for id: Int) -> WidgetPointer? {
+        collection.index(ofID: id).flatMap { list.rowWidget(for: .number($0)) }
+    }
+
+    /// The record ID of a row of the list.
+    public func id(ofRow row: WidgetPointer) -> Int? {
+        guard case .number(let position)? = list.key(ofRow: row) else { return nil }
+        return collection.id(at: position)
+    }
+
+    /// Where a row was drawn by the last allocation, in the list's coordinates.
+    public struct DrawnRow: Equatable {
+        public let id: Int
+        public let y: Double
+        public let opacity: Double
+        public let isLeaving: Bool
+    }
+
+    public var drawnRows: [DrawnRow] {
+        list.placedFrames.compactMap { frame in
+            guard case .number(let position) = frame.key else { return nil }
+            return DrawnRow(id: collection.id(at: position), y: frame.y, opacity: frame.opacity, isLeaving: frame.isLeaving)
+        }
     }
 
     private func makeRow(_ id: Int) -> WidgetPointer {

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import UnfoldGtk
 import UnfoldCore
+import UnfoldWidgets
 
 /// One row of the collection: title, category, and a note the user can edit in
 /// a popover (so that every row keeps one height, which lazy rows rely on).
 ///
-/// The row is a list item of its own, focused by the column's arrow keys; Enter
-/// or Space opens its note. The title ellipsizes rather than widen the window,
+/// The row is the list's own row (an UnfoldListRow, named and styled here),
+/// focused by the list's arrow keys; Enter or Space opens its note. The title ellipsizes rather than widen the window,
 /// and the whole title stays in its tooltip and in the row's accessible name.
 ///
 /// The row is short-lived (it goes when its record is filtered out or scrolled
@@ -29,9 +30,11 @@ final class LabelRow {
     init(record: LabelRecord, note: String, onNoteChange: @escaping @MainActor (String) -> Void) {
         self.record = record
         shownTitle = Self.shown(record.title)
-        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+        let row = ListRow.make()
+        widget = row.widget
         widget.addCSSClass("label-row")
-        gtk_widget_set_focusable(widget, 1)
+        let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        row.setChild(content)
 
         let title = Widgets.ellipsizingLabel(shownTitle)
         gtk_widget_set_hexpand(title, 1)
@@ -54,7 +57,7 @@ final class LabelRow {
         gtk_menu_button_set_popover(gCast(editButton), popover)
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
 
-        for child in [title, category, editButton] { Widgets.append(child, to: widget) }
+        for child in [title, category, editButton] { Widgets.append(child, to: content) }
         showNote(note)
 
         onSignal(noteEntry, "changed") { [unowned self] in

@@ -326,7 +326,7 @@ public final class MainWindow: WidgetImplementation {
         let undo: @MainActor () -> Void = { [unowned self] in
             self.collectionPage.restoreNote(note, for: id)
             // Back to the row whose note came back (the toast, and its button, go).
-            if let row = self.collectionPage.column.row(for: id) { gtk_widget_grab_focus(row) }
+            if let row = self.collectionPage.rowWidget(for: id) { gtk_widget_grab_focus(row) }
         }
         onSignal(toast.raw, "button-clicked", undo)
         onSignal(toast.raw, "dismissed") { [weak self, weak toast] in

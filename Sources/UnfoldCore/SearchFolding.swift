@@ -2,7 +2,7 @@
 /// How a title and a query are compared: both are folded, then the query must
 /// be a substring of the title, byte for byte.
 ///
-/// The fold, defined once here and documented in the README:
+/// The fold, defined once here and documented in data/docs/app.md:
 ///
 /// 1. full case folding (Unicode's CaseFolding.txt, statuses C and F: ß and ẞ
 ///    fold to "ss", İ to "i̇", ς to σ), alternating with compatibility

@@ -1,4 +1,18 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+/// The motion of a list's rows: the tutorial's timing, and the 8 px an
+/// inserted row slides up as it fades in.
+public enum ListMotion {
+    public static let duration: Microseconds = 220_000
+    public static let insertionSlide = 8.0
+}
+
+/// What a scrolled view shows of a list, in the list's coordinates.
+public struct ListViewport: Sendable, Equatable {
+    public var top: Double
+    public var height: Double
+    public init(top: Double, height: Double) { self.top = top; self.height = height }
+}
+
 /// The animated layout of a list of equal-height rows whose items live in a
 /// model (a GListModel): the list is known by its count, by the keys of the
 /// items in view, and by the changes it reports — `items-changed (position,
@@ -20,6 +34,20 @@
 /// reappears far away is, on screen, a removal and an insertion — the
 /// difference is bounded by the viewport, whatever the change's size.
 public struct ListLayout<Key: Hashable & Sendable>: Sendable {
+    /// One `items-changed`: `removed` items at `position` replaced by `added` others.
+    public struct Change: Sendable, Equatable {
+        public let position: Int
+        public let removed: Int
+        public let added: Int
+
+        public init(position: Int, removed: Int, added: Int) {
+            precondition(position >= 0 && removed >= 0 && added >= 0)
+            self.position = position
+            self.removed = removed
+            self.added = added
+        }
+    }
+
     /// Where a row is drawn now, and how opaque. `position` is the item's
     /// place in the model; nil for a row that is leaving.
     public struct Frame: Sendable, Equatable {
@@ -38,11 +66,11 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    public typealias Viewport = LazyColumnLayout.Viewport
+    public typealias Viewport = ListViewport
 
     /// The tutorial's timing, and the 8 px an inserted row slides up.
-    public static var duration: Microseconds { LazyColumnLayout.duration }
-    public static var insertionSlide: Double { LazyColumnLayout.insertionSlide }
+    public static var duration: Microseconds { ListMotion.duration }
+    public static var insertionSlide: Double { ListMotion.insertionSlide }
 
     public let rowHeight: Double
     public let spacing: Double
@@ -66,7 +94,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     private var positions: [Key: Int] = [:]
     private var heightGlide: SettlingOffset
 
-    public init(rowHeight: Double, spacing: Double, count: Int = 0, duration: Microseconds = LazyColumnLayout.duration) {
+    public init(rowHeight: Double, spacing: Double, count: Int = 0, duration: Microseconds = ListMotion.duration) {
         precondition(rowHeight > 0 && spacing >= 0 && duration >= 0 && count >= 0)
         self.rowHeight = rowHeight
         self.spacing = spacing
@@ -90,7 +118,10 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     /// The positions of the rows that intersect `viewport`.
     public func visibleRange(_ viewport: Viewport) -> Range<Int> {
-        LazyColumnLayout.range(viewport, count: count, pitch: pitch)
+        guard count > 0, viewport.height > 0 else { return 0..<0 }
+        let first = max(0, Int((viewport.top / pitch).rounded(.down)))
+        let last = min(count, Int(((viewport.top + viewport.height) / pitch).rounded(.up)))
+        return first < last ? first..<last : 0..<0
     }
 
     // MARK: Frames
@@ -140,26 +171,37 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     /// The model replaced `removed` items at `position` with `added` others.
     /// `keyAt` gives the key of an item of the new model; it is asked only
-    /// for positions in view (and for the change's items in view).
+    /// for positions in view.
     public mutating func itemsChanged(at position: Int, removed: Int, added: Int, viewport: Viewport,
                                       keyAt: (Int) -> Key, animated: Bool) {
-        precondition(position >= 0 && removed >= 0 && added >= 0 && position + removed <= count)
-        guard removed > 0 || added > 0 else { return }
+        itemsChanged([Change(position: position, removed: removed, added: added)], viewport: viewport,
+                     keyAt: keyAt, animated: animated)
+    }
+
+    /// The model reported `changes`, one after another (a model may say one
+    /// change as several signals): they animate as one, from what was on
+    /// screen before the first to the model after the last, so an item that
+    /// a signal takes away and a later one brings back is one row throughout.
+    public mutating func itemsChanged(_ changes: [Change], viewport: Viewport, keyAt: (Int) -> Key, animated: Bool) {
+        var running = count
+        for change in changes {
+            precondition(change.position + change.removed <= running, "a change beyond the list's \(running) items")
+            running += change.added - change.removed
+        }
+        let changes = changes.filter { $0.removed > 0 || $0.added > 0 }
+        guard !changes.isEmpty else { return }
         // What is on screen now, and where.
         let onScreen = currentFrames(viewport).filter { $0.y + rowHeight > viewport.top && $0.y < viewport.top + viewport.height }
         let heightBefore = displayedHeight
-        let oldCount = count
-        count = oldCount - removed + added
+        count = running
 
-        // Where each tracked row's item is now: outside the change, by
-        // arithmetic; inside it, only if its key is among the new items in view.
+        // Where each tracked row's item is now: outside every change, by
+        // arithmetic; inside one, only if its key is among the new items in view.
         let newRange = visibleRange(viewport)
         var newKeys: [Key: Int] = [:]
         for newPosition in newRange { newKeys[keyAt(newPosition)] = newPosition }
         func newPosition(of key: Key, from oldPosition: Int) -> Int? {
-            if oldPosition < position { return oldPosition }
-            if oldPosition >= position + removed { return oldPosition - removed + added }
-            return newKeys[key]
+            Self.position(after: changes, of: oldPosition) ?? newKeys[key]
         }
         var next: [Key: Motion] = [:]
         var nextPositions: [Key: Int] = [:]
@@ -196,8 +238,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
             guard next[key] == nil else { continue }
             nextPositions[key] = newPosition
             let y = Double(newPosition) * pitch
-            let oldPosition: Int? = newPosition < position ? newPosition
-                : newPosition >= position + added ? newPosition - added + removed : nil
+            let oldPosition = Self.position(before: changes, of: newPosition)
             if let oldPosition {
                 let oldY = Double(oldPosition) * pitch
                 let edge = oldY < viewport.top ? viewport.top - pitch : viewport.top + viewport.height
@@ -228,6 +269,26 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         }
         for (key, position) in positions where motions[key]?.leavingY == nil { frames.append(frame(of: key, at: position)) }
         return frames
+    }
+
+    /// Where the item at `position` is after `changes`; nil if one replaced it.
+    static func position(after changes: [Change], of position: Int) -> Int? {
+        var position = position
+        for change in changes where position >= change.position {
+            guard position >= change.position + change.removed else { return nil }
+            position += change.added - change.removed
+        }
+        return position
+    }
+
+    /// Where the item now at `position` was before `changes`; nil if one added it.
+    static func position(before changes: [Change], of position: Int) -> Int? {
+        var position = position
+        for change in changes.reversed() where position >= change.position {
+            guard position >= change.position + change.added else { return nil }
+            position += change.removed - change.added
+        }
+        return position
     }
 
     /// Ends every animation at its target.

@@ -12,7 +12,9 @@ public enum RowKey: Hashable, Sendable {
 
 /// One row of a `ListView` (`UnfoldListRow`): holds the widget made for an
 /// item, takes the focus for it, and is what assistive technologies see as
-/// the list's item.
+/// the list's item. A create-widget function that returns a row of its own
+/// (to name it, or to style it) has it used as it is, as GtkListBox uses a
+/// GtkListBoxRow.
 @MainActor
 public final class ListRow: WidgetImplementation {
     public override class var typeDescription: WidgetClassDescription {
@@ -27,7 +29,9 @@ public final class ListRow: WidgetImplementation {
         gtk_widget_set_focusable(widget, 1)
     }
 
-    func setChild(_ newChild: WidgetPointer) {
+    /// Puts `newChild` in the row (once).
+    public func setChild(_ newChild: WidgetPointer) {
+        precondition(child == nil, "a list row holds one child")
         child = newChild
         gtk_widget_set_parent(newChild, widget)
     }
@@ -76,7 +80,7 @@ public final class ListView: WidgetImplementation {
     }
 
     /// The tutorial's 0.22 s.
-    public static let defaultDuration = UInt32(ListLayout<RowKey>.duration / 1_000)
+    public static let defaultDuration = UInt32(ListMotion.duration / 1_000)
     /// The tutorial's 8 px between rows.
     public static let spacing: Int32 = 8
     /// Rows built beyond each edge of the view, so a small scroll shows rows at once.
@@ -115,6 +119,8 @@ public final class ListView: WidgetImplementation {
     private struct Row {
         let row: ObjectRef
         let item: ObjectRef
+        /// What the create-widget function made: the row itself, or its child.
+        let made: WidgetPointer
         var widget: WidgetPointer { row.widget }
     }
     private var layout: ListLayout<RowKey>?
@@ -129,6 +135,11 @@ public final class ListView: WidgetImplementation {
     /// Rows follow a scroll or a change at the next frame's start, never
     /// during layout.
     private var pendingSync: NextFrameAction!
+    /// Changes the model reported that the layout has yet to take, and the
+    /// model's count after them (see `flushChanges`).
+    private var pendingChanges: [ListLayout<RowKey>.Change] = []
+    private var countAfterPendingChanges = 0
+    private var pendingFlush: guint = 0
 
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
@@ -159,6 +170,7 @@ public final class ListView: WidgetImplementation {
     /// makes the rows again.
     public var itemKey: ItemKey? {
         didSet {
+            discardPendingChanges()
             dropRows()
             layout = nil
             layoutDidChange()
@@ -172,6 +184,7 @@ public final class ListView: WidgetImplementation {
             binding = nil
             old.watches.forEach { $0.disconnect() }
         }
+        discardPendingChanges()
         dropRows()
         layout = nil
         if let model, let createWidget {
@@ -210,24 +223,58 @@ public final class ListView: WidgetImplementation {
     }
 
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
-        guard var layout else {
+        guard layout != nil else {
             layoutDidChange()
             return
         }
-        guard position + removed <= layout.count, layout.count - removed + added == itemCount else {
+        let before = pendingChanges.isEmpty ? layout!.count : countAfterPendingChanges
+        guard position + removed <= before, before - removed + added == itemCount else {
             // A model whose signal does not match its items: start again from its items.
             unfold_log_critical("UnfoldListView: the model's items-changed (\(position), \(removed), \(added)) does not match "
-                                + "its \(itemCount) items after \(layout.count) before")
+                                + "its \(itemCount) items after \(before) before")
+            discardPendingChanges()
             dropRows()
-            self.layout = nil
+            layout = nil
             layoutDidChange()
             return
         }
-        layout.itemsChanged(at: position, removed: removed, added: added, viewport: viewport,
-                            keyAt: { key(at: $0) }, animated: driver.canAnimate && transitionDuration > 0)
+        pendingChanges.append(.init(position: position, removed: removed, added: added))
+        countAfterPendingChanges = before - removed + added
+        // A model may say one change as several signals, one after another
+        // (a filter's result as runs of removals and insertions): they animate
+        // as one, taken before GTK next lays the list out — or at once, off screen.
+        guard gtk_widget_get_mapped(widget) != 0 else { return flushChanges() }
+        if pendingFlush == 0 {
+            pendingFlush = Idle.soon { [weak self] in
+                guard let self else { return }
+                self.pendingFlush = 0
+                self.flushChanges()
+            }
+        }
+        // Until then GTK draws the rows as they were.
+        gtk_widget_queue_resize(widget)
+    }
+
+    /// Takes the changes the model reported since the last time, now (they
+    /// are otherwise taken before the next frame): for a caller that changed
+    /// the model and wants the list to show it in the frame being made.
+    public func flushChanges() {
+        let changes = pendingChanges
+        discardPendingChanges()
+        guard !changes.isEmpty, var layout else { return }
+        layout.itemsChanged(changes, viewport: viewport, keyAt: { key(at: $0) },
+                            animated: driver.canAnimate && transitionDuration > 0)
         self.layout = layout
         if layout.isAnimating { driver.start() } else { driver.stop() }
         layoutDidChange()
+    }
+
+    private func discardPendingChanges() {
+        pendingChanges = []
+        if pendingFlush != 0 {
+            g_source_remove(pendingFlush)
+            pendingFlush = 0
+        }
     }
 
     // MARK: State
@@ -237,10 +284,19 @@ public final class ListView: WidgetImplementation {
     public var rowCount: Int { rows.count }
     /// The widget made for the item at `position`, if its row exists.
     public func widget(at position: Int) -> WidgetPointer? {
-        frames.first { $0.position == position }.flatMap { rows[$0.key] }.flatMap {
-            (WidgetImplementation.of($0.widget) as? ListRow)?.child
-        }
+        flushChanges()
+        return frames.first { $0.position == position }.flatMap { rows[$0.key]?.made }
     }
+
+    /// The positions of the items in view (of the model as the list last
+    /// took it: see `flushChanges`).
+    public var visibleRange: Range<Int> { layout?.visibleRange(viewportWithoutMargin) ?? 0..<0 }
+    /// The row (`UnfoldListRow`) of the item with `key`, if it exists now.
+    public func rowWidget(for key: RowKey) -> WidgetPointer? { rows[key]?.widget }
+
+    /// The key of the item a row of this list shows.
+    public func key(ofRow row: WidgetPointer) -> RowKey? { rows.first { $0.value.widget == row }?.key }
+
     /// Where each row was placed by the last allocation, in the list's own
     /// coordinates (the scroll offset not taken away).
     public var placedFrames: [ListLayout<RowKey>.Frame] { frames }
@@ -252,6 +308,7 @@ public final class ListView: WidgetImplementation {
     /// it, so a row parented then would leave the list needing another.
     private func syncRows() {
         guard binding != nil else { return }
+        flushChanges()
         if layout == nil { makeLayout() }
         guard var layout else { return }
         frames = currentFrames(layout)
@@ -285,16 +342,22 @@ public final class ListView: WidgetImplementation {
     }
 
     private func makeRow(for item: ObjectRef) -> Row {
-        let row = ListRow.make()
         // The function may return a floating widget (C) or a full reference
         // (a binding's): either way one reference is ours, let go once the
-        // row holds the widget, as GtkListBox does.
+        // list holds the row, as GtkListBox does.
         let made = binding!.createWidget(item.raw)
         if g_object_is_floating(made) != 0 { g_object_ref_sink(made) }
-        row.setChild(made)
-        g_object_unref(made)
-        gtk_widget_set_parent(row.widget, widget)
-        return Row(row: ObjectRef(row.widget), item: item)
+        defer { g_object_unref(made) }
+        let row: WidgetPointer
+        if WidgetImplementation.of(made) is ListRow {
+            row = made
+        } else {
+            let wrapper = ListRow.make()
+            wrapper.setChild(made)
+            row = wrapper.widget
+        }
+        gtk_widget_set_parent(row, widget)
+        return Row(row: ObjectRef(row), item: item, made: made)
     }
 
     /// The row height is a real row's: the first one made.
@@ -424,6 +487,7 @@ public final class ListView: WidgetImplementation {
     /// making it first if it is not there.
     @discardableResult
     public func focusRow(at position: Int) -> Bool {
+        flushChanges()
         guard layout != nil, (0..<itemCount).contains(position) else { return false }
         scrollIntoView(position)
         let key = key(at: position)
@@ -455,6 +519,7 @@ public final class ListView: WidgetImplementation {
     }
 
     private func handleKey(_ keyval: UInt32) -> Bool {
+        flushChanges()
         guard let position = focusedPosition else { return false }
         let last = itemCount - 1
         let target: Int
@@ -559,14 +624,17 @@ public final class ListView: WidgetImplementation {
     }
 
     public override func focus(_ direction: GtkDirectionType) -> Bool {
+        flushChanges()
         guard let child = gtk_widget_get_focus_child(widget) else {
             // Coming in: the row last used if it is still where it was, else the first in view.
             guard let layout, itemCount > 0 else { return false }
             let firstInView = layout.visibleRange(viewportWithoutMargin).first ?? 0
             let back = cursor.flatMap { cursor in cursor.position < itemCount && key(at: cursor.position) == cursor.key ? cursor.position : nil }
             guard focusRow(at: back ?? firstInView) else { return false }
-            if direction == GTK_DIR_TAB_BACKWARD, let row = gtk_widget_get_focus_child(widget) {
-                _ = gtk_widget_child_focus(row, direction)
+            // Backward, the last stop is the row's last control.
+            if direction == GTK_DIR_TAB_BACKWARD, let row = gtk_widget_get_focus_child(widget),
+               let content = (WidgetImplementation.of(row) as? ListRow)?.child {
+                _ = gtk_widget_child_focus(content, direction)
             }
             return true
         }
@@ -597,6 +665,7 @@ public final class ListView: WidgetImplementation {
     public override func dispose() {
         driver.widgetDispose()
         pendingSync.cancel()
+        discardPendingChanges()
         adjustmentWatches.forEach { $0.disconnect() }
         adjustmentWatches = []
         if let old = binding {

@@ -4,7 +4,7 @@ import UnfoldGtk
 /// Every Unfold widget type, registered with GObject.
 @MainActor
 public enum UnfoldTypes {
-    public static let all: [WidgetImplementation.Type] = [Reveal.self, Chevron.self, RevealGroup.self, LazyColumn.self, ListView.self, ListRow.self]
+    public static let all: [WidgetImplementation.Type] = [Reveal.self, Chevron.self, RevealGroup.self, ListView.self, ListRow.self]
 
     /// Registers them all (once; later calls do nothing): then
     /// `g_type_from_name("UnfoldRevealGroup")` and GtkBuilder files find them.

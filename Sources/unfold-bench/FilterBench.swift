@@ -33,7 +33,7 @@ enum FilterBench {
                 let start = g_get_monotonic_time()
                 type(query, into: page.searchEntry)
                 let shown = probe.firstFrame { page.filter.query == query && !page.isFiltering && !page.isColumnUpdatePending }
-                iterate(until: { !page.column.isAnimating }, timeout: benchTimeout)
+                iterate(until: { !page.list.isAnimating }, timeout: benchTimeout)
                 return Double(shown - start) / 1000
             }
         }

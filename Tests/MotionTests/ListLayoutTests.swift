@@ -80,6 +80,35 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(frames(layout, model).map(\.y), [0, 48, 96, 144])
     }
 
+    /// A model may say one change as several signals (a filter result's runs,
+    /// a remove then an insert): taken together they animate as one, from what
+    /// was on screen before the first.
+    func testSeveralSignalsAnimateAsOneChange() {
+        var model = Model(keys: Array(0..<30))
+        var layout = layout(model)
+        // Take 2 and 5 away, put 100 first, and move 1 after 3: four signals.
+        model.keys = [100, 0, 3, 1, 4] + Array(6..<30)
+        let changes: [ListLayout<Int>.Change] = [
+            .init(position: 2, removed: 1, added: 0), .init(position: 4, removed: 1, added: 0),
+            .init(position: 0, removed: 0, added: 1), .init(position: 2, removed: 1, added: 0),
+            .init(position: 3, removed: 0, added: 1),
+        ]
+        layout.itemsChanged(changes, viewport: viewport, keyAt: { model.keys[$0] }, animated: true)
+        layout.placed(frames(layout, model))
+        layout.advance(to: 0)
+        XCTAssertEqual(frame(layout, model, 2), .init(key: 2, position: nil, y: 96, opacity: 1), "gone: fades where it was")
+        XCTAssertEqual(frame(layout, model, 5), .init(key: 5, position: nil, y: 240, opacity: 1))
+        XCTAssertEqual(frame(layout, model, 100), .init(key: 100, position: 0, y: 8, opacity: 0), "new: slides up from 8 px below")
+        XCTAssertEqual(frame(layout, model, 1), .init(key: 1, position: 3, y: 48, opacity: 1),
+                       "taken away by one signal and put back by another: the same row, from its old place")
+        XCTAssertEqual(frame(layout, model, 6), .init(key: 6, position: 5, y: 288, opacity: 1), "shifted: glides")
+        XCTAssertEqual(frame(layout, model, 10), .init(key: 10, position: 9, y: 480, opacity: 1),
+                       "from below the view: glides in from its edge")
+        layout.advance(to: end)
+        XCTAssertFalse(layout.isAnimating)
+        XCTAssertEqual(frames(layout, model).map(\.key), Array(model.keys.prefix(10)))
+    }
+
     func testAnItemThatComesBackWhileItFadesRevivesFromWhereItIs() {
         var model = Model(keys: [0, 1, 2])
         var layout = layout(model)

@@ -64,7 +64,7 @@ final class AppearanceTests: GtkTestCase {
             defer { window.destroy() }
             settle(page)
             let id = page.visibleIDs[0]
-            let row = try XCTUnwrap(page.column.row(for: id))
+            let row = try XCTUnwrap(page.rowWidget(for: id))
             let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first)
             @MainActor func blueInk() throws -> Int {
                 let rendering = try Rendering(pencil, savingTo: artifactPath("pencil-\(page.notes[id] == nil ? "plain" : "note").png"))
@@ -81,7 +81,7 @@ final class AppearanceTests: GtkTestCase {
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile") }, row))
 
             page.setNote("Remember", for: id)
-            let again = try XCTUnwrap(page.column.row(for: id))
+            let again = try XCTUnwrap(page.rowWidget(for: id))
             XCTAssertTrue(again == row)
             // The row's own entry is what the user types in: go through it.
             let entry = try XCTUnwrap(descendants(of: gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) } ?? row,

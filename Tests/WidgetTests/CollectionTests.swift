@@ -27,8 +27,8 @@ final class CollectionTests: GtkTestCase {
                 type(step.query, into: page)
                 gtk_check_button_set_active(gCast(page.tilesOnlyToggle), step.tilesOnly ? 1 : 0)
                 settle(page)
-                XCTAssertEqual(childIDs(of: page.column), step.ids, "children after \(step)")
-                XCTAssertEqual(page.column.frames.map(\.id), step.ids, "drawn rows after \(step)")
+                XCTAssertEqual(childIDs(of: page), step.ids, "children after \(step)")
+                XCTAssertEqual(page.drawnRows.map(\.id), step.ids, "drawn rows after \(step)")
                 XCTAssertEqual(captionText(page), "\(step.ids.count) of 4 labels")
                 XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)) != 0, step.ids.isEmpty,
                                "\"No matching labels\" is shown only when nothing matches")
@@ -45,12 +45,12 @@ final class CollectionTests: GtkTestCase {
             defer { window.destroy() }
             type("a", into: page)
             settle(page)
-            let rows = childIDs(of: page.column)
+            let rows = childIDs(of: page)
             type("A", into: page)
             settle(page)
             XCTAssertEqual(page.filter.query, "A")
             XCTAssertEqual(page.visibleIDs, [1, 2])
-            XCTAssertEqual(childIDs(of: page.column), rows, "the same rows, none rebuilt or animated")
+            XCTAssertEqual(childIDs(of: page), rows, "the same rows, none rebuilt or animated")
             XCTAssertEqual(captionText(page), "2 of 4 labels")
         }
     }
@@ -64,19 +64,19 @@ final class CollectionTests: GtkTestCase {
             settle(page)
 
             let finalized = FinalizationCounter()
-            for id in [1, 2] { finalized.watch(page.column.row(for: id)!) }
+            for id in [1, 2] { finalized.watch(page.rowWidget(for: id)!) }
 
-            struct Sample { var frames: [LazyColumnLayout.Frame]; var drawnAt: [Int: Float]; var leavingMapped: Bool }
+            struct Sample { var frames: [CollectionPage.DrawnRow]; var drawnAt: [Int: Float]; var leavingMapped: Bool }
             var samples: [Sample] = []
             let sampler = FrameSampler(window.window) { _ in
                 var drawnAt: [Int: Float] = [:]
-                for frame in page.column.frames {
-                    drawnAt[frame.id] = page.column.row(for: frame.id)?.bounds(in: page.column.widget)?.origin.y
+                for frame in page.drawnRows {
+                    drawnAt[frame.id] = page.rowWidget(for: frame.id)?.bounds(in: page.list.widget)?.origin.y
                 }
-                let leavingMapped = page.column.frames.filter(\.isLeaving).allSatisfy {
-                    page.column.row(for: $0.id).map { gtk_widget_get_mapped($0) != 0 } ?? false
+                let leavingMapped = page.drawnRows.filter(\.isLeaving).allSatisfy {
+                    page.rowWidget(for: $0.id).map { gtk_widget_get_mapped($0) != 0 } ?? false
                 }
-                samples.append(Sample(frames: page.column.frames, drawnAt: drawnAt, leavingMapped: leavingMapped))
+                samples.append(Sample(frames: page.drawnRows, drawnAt: drawnAt, leavingMapped: leavingMapped))
             }
             type("b", into: page)
             settle(page)
@@ -96,7 +96,7 @@ final class CollectionTests: GtkTestCase {
                         insertingSeen += 1
                         let offset = frame.y - target
                         XCTAssertGreaterThan(offset, 0, "row \(frame.id) comes from below")
-                        XCTAssertLessThan(offset, LazyColumnLayout.insertionSlide)
+                        XCTAssertLessThan(offset, ListMotion.insertionSlide)
                     }
                     if frame.isLeaving, frame.opacity > 0, frame.opacity < 1 {
                         leavingSeen += 1
@@ -109,7 +109,7 @@ final class CollectionTests: GtkTestCase {
             print("opacity of row 3 per frame: \(samples.compactMap { $0.frames.first { $0.id == 3 }?.opacity }.map { ($0 * 100).rounded() / 100 })")
             XCTAssertGreaterThanOrEqual(insertingSeen, 4, "inserting rows were seen mid-fade")
             XCTAssertGreaterThanOrEqual(leavingSeen, 4, "removed rows were seen fading")
-            XCTAssertEqual(childIDs(of: page.column), [3, 4])
+            XCTAssertEqual(childIDs(of: page), [3, 4])
             iterate(until: { finalized.count >= 2 })
             XCTAssertEqual(finalized.count, 2, "removed rows are unparented and gone once their fade ends")
         }
@@ -120,24 +120,24 @@ final class CollectionTests: GtkTestCase {
             let page = CollectionPage()
             let window = TestWindow(child: page.widget)
             defer { window.destroy() }
-            let row = page.column.row(for: 3)!
+            let row = page.rowWidget(for: 3)!
             type("a", into: page)
-            XCTAssertTrue(iterate(until: { page.column.visibleIDs == [1, 2] }))
+            XCTAssertTrue(iterate(until: { page.listedIDs == [1, 2] }))
             // At once: before the fade has drawn a single frame.
-            XCTAssertEqual(page.column.frames.first { $0.id == 3 }?.opacity, 1)
+            XCTAssertEqual(page.drawnRows.first { $0.id == 3 }?.opacity, 1)
             XCTAssertEqual(gtk_widget_get_can_target(row), 0)
             XCTAssertEqual(gtk_widget_get_can_focus(row), 0)
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_hidden($0, 1) }, row))
-            @MainActor func opacity() -> Double { page.column.frames.first { $0.id == 3 }?.opacity ?? -1 }
+            @MainActor func opacity() -> Double { page.drawnRows.first { $0.id == 3 }?.opacity ?? -1 }
             XCTAssertTrue(iterate(until: { opacity() > 0 && opacity() < 0.9 }), "row 3 fades")
 
             type("", into: page)
-            XCTAssertTrue(iterate(until: { page.column.visibleIDs == [1, 2, 3, 4] }))
-            XCTAssertEqual(page.column.row(for: 3), row, "the same widget, never a duplicate")
+            XCTAssertTrue(iterate(until: { page.listedIDs == [1, 2, 3, 4] }))
+            XCTAssertEqual(page.rowWidget(for: 3), row, "the same widget, never a duplicate")
             XCTAssertEqual(gtk_widget_get_can_target(row), 1)
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_hidden($0, 0) }, row))
             settle(page)
-            XCTAssertEqual(childIDs(of: page.column), [1, 2, 3, 4])
+            XCTAssertEqual(childIDs(of: page), [1, 2, 3, 4])
         }
     }
 
@@ -159,8 +159,8 @@ final class CollectionTests: GtkTestCase {
             }
             iterate(until: { String(cString: gtk_editable_get_text(gCast(page.searchEntry))) == page.filter.query })
             settle(page)
-            XCTAssertEqual(childIDs(of: page.column), page.visibleIDs)
-            XCTAssertEqual(page.column.frames.map(\.id), page.visibleIDs)
+            XCTAssertEqual(childIDs(of: page), page.visibleIDs)
+            XCTAssertEqual(page.drawnRows.map(\.id), page.visibleIDs)
             iterate(until: { LabelRow.live <= page.visibleIDs.count })
             XCTAssertEqual(LabelRow.live, page.visibleIDs.count, "rows that left were finalized")
         }
@@ -176,11 +176,11 @@ final class CollectionTests: GtkTestCase {
             type("tile", into: page)
             window.waitForFrames(2)
             XCTAssertEqual(page.filter.query, "tile")
-            XCTAssertFalse(page.column.isAnimating, "no tick callback for the same visible IDs")
+            XCTAssertFalse(page.list.isAnimating, "no tick callback for the same visible IDs")
 
             type("t", into: page)
             window.waitForFrames(2)
-            XCTAssertTrue(page.column.isAnimating, "a change of visible IDs animates")
+            XCTAssertTrue(page.list.isAnimating, "a change of visible IDs animates")
         }
     }
 
@@ -192,9 +192,9 @@ final class CollectionTests: GtkTestCase {
             AnimationSettings.setAnimationsEnabled(false)
             type("a", into: page)
             window.waitForFrames()
-            XCTAssertFalse(page.column.isAnimating)
-            XCTAssertEqual(childIDs(of: page.column), [1, 2])
-            XCTAssertEqual(page.column.frames.map(\.opacity), [1, 1], "no intermediate frame")
+            XCTAssertFalse(page.list.isAnimating)
+            XCTAssertEqual(childIDs(of: page), [1, 2])
+            XCTAssertEqual(page.drawnRows.map(\.opacity), [1, 1], "no intermediate frame")
             type("z", into: page)
             window.waitForFrames()
             XCTAssertEqual(gtk_revealer_get_child_revealed(gCast(page.emptyState)), 1)
@@ -207,12 +207,12 @@ final class CollectionTests: GtkTestCase {
             let window = TestWindow(child: page.widget)
             defer { window.destroy() }
             type("a", into: page)
-            XCTAssertTrue(iterate(until: { page.column.isAnimating }))
+            XCTAssertTrue(iterate(until: { page.list.isAnimating }))
             AnimationSettings.setAnimationsEnabled(false)
-            XCTAssertFalse(page.column.isAnimating, "the setting is followed live")
-            XCTAssertTrue(iterate(until: { childIDs(of: page.column) == [1, 2] }), "rows fading out leave at once")
+            XCTAssertFalse(page.list.isAnimating, "the setting is followed live")
+            XCTAssertTrue(iterate(until: { childIDs(of: page) == [1, 2] }), "rows fading out leave at once")
             window.waitForFrames()
-            XCTAssertEqual(page.column.frames.map(\.opacity), [1, 1])
+            XCTAssertEqual(page.drawnRows.map(\.opacity), [1, 1])
         }
     }
 
@@ -252,7 +252,7 @@ final class CollectionTests: GtkTestCase {
             settle(first.collectionPage)
             XCTAssertEqual(first.collectionPage.visibleIDs, [1])
             XCTAssertEqual(second.collectionPage.filter, LabelFilter())
-            XCTAssertEqual(second.collectionPage.column.visibleIDs, [1, 2, 3, 4])
+            XCTAssertEqual(second.collectionPage.listedIDs, [1, 2, 3, 4])
         }
     }
 
@@ -261,7 +261,7 @@ final class CollectionTests: GtkTestCase {
             let page = CollectionPage()
             let window = TestWindow(child: page.widget)
             defer { window.destroy() }
-            let row = page.column.row(for: 1)!
+            let row = page.rowWidget(for: 1)!
             let finalized = FinalizationCounter()
             finalized.watch(row)
             let edit = descendants(of: row, ofType: gtk_menu_button_get_type()).first!
@@ -280,7 +280,7 @@ final class CollectionTests: GtkTestCase {
 
             type("", into: page)
             settle(page)
-            let newRow = page.column.row(for: 1)!
+            let newRow = page.rowWidget(for: 1)!
             let newNote = descendants(of: newRow, ofType: gtk_entry_get_type()).first!
             XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(newNote))), "Round corners")
             let newEdit = descendants(of: newRow, ofType: gtk_menu_button_get_type()).first!
@@ -311,7 +311,7 @@ final class CollectionTests: GtkTestCase {
             XInput.key("space")
             XCTAssertTrue(iterate(until: { page.filter.tilesOnly }), "Space toggles it")
             settle(page)
-            XCTAssertEqual(childIDs(of: page.column), [1, 3])
+            XCTAssertEqual(childIDs(of: page), [1, 3])
         }
     }
 
@@ -321,9 +321,9 @@ final class CollectionTests: GtkTestCase {
             let window = TestWindow(child: page.widget)
             defer { window.destroy() }
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Filter labels") }, page.searchEntry))
-            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile") }, page.column.row(for: 1)!))
-            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Dot B, Dot") }, page.column.row(for: 4)!))
-            XCTAssertTrue(gtk_test_accessible_has_role(page.column.row(for: 1)!.accessible, GTK_ACCESSIBLE_ROLE_LIST_ITEM) != 0)
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile") }, page.rowWidget(for: 1)!))
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Dot B, Dot") }, page.rowWidget(for: 4)!))
+            XCTAssertTrue(gtk_test_accessible_has_role(page.rowWidget(for: 1)!.accessible, GTK_ACCESSIBLE_ROLE_LIST_ITEM) != 0)
             XCTAssertEqual(Properties.string(page.searchEntry, "placeholder-text"), "Filter labels")
             XCTAssertEqual(String(cString: gtk_check_button_get_label(gCast(page.tilesOnlyToggle))), "Tiles only")
         }
@@ -342,7 +342,7 @@ func type(_ text: String, into page: CollectionPage) {
 @MainActor
 func settle(_ page: CollectionPage) {
     XCTAssertTrue(iterate(until: {
-        !page.isFiltering && !page.isColumnUpdatePending && !page.column.isAnimating
+        !page.isFiltering && !page.isColumnUpdatePending && !page.list.isAnimating
             && gtk_revealer_get_child_revealed(gCast(page.emptyState)) == gtk_revealer_get_reveal_child(gCast(page.emptyState))
     }), "the collection never settled")
 }
@@ -352,13 +352,13 @@ func captionText(_ page: CollectionPage) -> String {
     String(cString: gtk_label_get_text(gCast(page.caption)))
 }
 
-/// The column's children, in child order, as IDs.
+/// The list's children, in child order, as IDs.
 @MainActor
-func childIDs(of column: LazyColumn) -> [Int] {
+func childIDs(of page: CollectionPage) -> [Int] {
     var ids: [Int] = []
-    var child = gtk_widget_get_first_child(column.widget)
+    var child = gtk_widget_get_first_child(page.list.widget)
     while let current = child {
-        ids.append(column.id(of: current) ?? -1)
+        ids.append(page.id(ofRow: current) ?? -1)
         child = gtk_widget_get_next_sibling(current)
     }
     return ids
@@ -397,18 +397,18 @@ final class LazyRowsTests: GtkTestCase {
             let window = TestWindow(child: page.widget, width: 600, height: 700)
             defer { window.destroy() }
             settle(page)
-            let scrolled = gtk_widget_get_ancestor(page.column.widget, gtk_scrolled_window_get_type())!
+            let scrolled = gtk_widget_get_ancestor(page.list.widget, gtk_scrolled_window_get_type())!
             let adjustment = gtk_scrolled_window_get_vadjustment(gCast(scrolled))!
             let pageSize = gtk_adjustment_get_page_size(adjustment)
-            let row = page.column.row(for: 1)!
-            let pitch = Double(Measurement.of(row, GTK_ORIENTATION_VERTICAL).natural + LazyColumn.spacing)
+            let row = page.rowWidget(for: 1)!
+            let pitch = Double(Measurement.of(row, GTK_ORIENTATION_VERTICAL).natural + ListView.spacing)
             // What the viewport shows, plus two rows each side, plus the row that straddles an edge.
             let bound = Int((pageSize / pitch).rounded(.up)) + 5
 
             @MainActor func checkRange(_ count: Int, _ context: String) {
-                XCTAssertEqual(gtk_adjustment_get_upper(adjustment), Double(count) * pitch - Double(LazyColumn.spacing), accuracy: 1,
+                XCTAssertEqual(gtk_adjustment_get_upper(adjustment), Double(count) * pitch - Double(ListView.spacing), accuracy: 1,
                                "the scroll range is the whole filtered list (\(context))")
-                XCTAssertLessThanOrEqual(page.column.rowCount, bound, "rows exist only for the viewport (\(context))")
+                XCTAssertLessThanOrEqual(page.list.rowCount, bound, "rows exist only for the viewport (\(context))")
             }
             checkRange(1_000_000, "all")
 
@@ -419,8 +419,8 @@ final class LazyRowsTests: GtkTestCase {
                 checkRange(1_000_000, "scrolled to \(fraction)")
                 let firstIndex = Int((top / pitch).rounded(.down))
                 let firstID = firstIndex + 1  // synthetic IDs are 1...N, in order
-                XCTAssertNotNil(page.column.row(for: firstID), "the row at the top of the view exists (\(fraction))")
-                XCTAssertNil(page.column.row(for: 1), "the first row was dropped far from view")
+                XCTAssertNotNil(page.rowWidget(for: firstID), "the row at the top of the view exists (\(fraction))")
+                XCTAssertNil(page.rowWidget(for: 1), "the first row was dropped far from view")
             }
 
             type("amber", into: page)
@@ -492,7 +492,7 @@ final class BackgroundFilteringTests: GtkTestCase {
                 // A result shown is the current filter's, or (while the next one is
                 // scanned) one the page asked for a moment ago: never a count that
                 // disagrees with the rows the column holds.
-                if visible != page.column.visibleCount { badFrames.append("\(caption) with \(page.column.visibleCount) rows") }
+                if visible != page.list.itemCount { badFrames.append("\(caption) with \(page.list.itemCount) rows") }
             }
             var random = SplitMix64(seed: 31)
             var query = ""
@@ -523,10 +523,10 @@ final class BackgroundFilteringTests: GtkTestCase {
             XCTAssertGreaterThan(delivered.count, 1)
             let expected = collection.visibleIDs(LabelFilter(query: query))
             XCTAssertEqual(page.visibleIDs, expected, "the last query's rows, \"\(query)\"")
-            XCTAssertEqual(page.column.visibleCount, expected.count)
+            XCTAssertEqual(page.list.itemCount, expected.count)
             XCTAssertEqual(captionText(page), "\(expected.count) of 1000000 labels")
             // Rows fading out are inert; every other row is the last query's.
-            let listed = Widgets.children(of: page.column.widget).filter { gtk_widget_get_can_target($0) != 0 }.compactMap { page.column.id(of: $0) }
+            let listed = Widgets.children(of: page.list.widget).filter { gtk_widget_get_can_target($0) != 0 }.compactMap { page.id(ofRow: $0) }
             XCTAssertEqual(listed.isEmpty, expected.isEmpty)
             XCTAssertTrue(Set(listed).isSubset(of: Set(expected)), "no row of another query is listed")
             print("typing storm over a million labels: \(progressFrames) frames said it was filtering")

@@ -50,7 +50,7 @@ final class GObjectTypeTests: GtkTestCase {
         onMain {
             UnfoldTypes.register()
             UnfoldTypes.register()
-            for name in ["UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldLazyColumn"] {
+            for name in ["UnfoldReveal", "UnfoldRevealGroup", "UnfoldChevron", "UnfoldListView", "UnfoldListRow"] {
                 let type = g_type_from_name(name)
                 XCTAssertNotEqual(type, 0, name)
                 let widget: WidgetPointer = gCast(g_object_ref_sink(g_object_new_with_properties(type, 0, nil, nil))!)
@@ -122,24 +122,6 @@ final class GObjectTypeTests: GtkTestCase {
             var title = Self.read(group.widget, "title", as: unfold_type_string())
             XCTAssertEqual(String(cString: g_value_get_string(&title)), "Collection")
             g_value_unset(&title)
-        }
-    }
-
-    func testLazyColumnProperties() {
-        onMain {
-            let column = LazyColumn.make()
-            g_object_ref_sink(column.widget)
-            defer { g_object_unref(column.widget) }
-            var duration = Self.read(column.widget, "transition-duration", as: unfold_type_uint())
-            XCTAssertEqual(g_value_get_uint(&duration), 220)
-            let counts = Notifications(column.widget, "visible-count")
-            column.makeRow = { _ in Widgets.label("Row") }
-            column.setVisibleKeys([1, 2, 3])
-            column.setVisibleKeys([1, 2, 3])
-            column.setVisibleKeys([4, 5, 6])
-            XCTAssertEqual(counts.count, 1, "the count changed once (3 rows, then 3 others)")
-            var count = Self.read(column.widget, "visible-count", as: unfold_type_uint())
-            XCTAssertEqual(g_value_get_uint(&count), 3)
         }
     }
 

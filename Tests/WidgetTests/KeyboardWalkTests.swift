@@ -150,16 +150,16 @@ final class KeyboardWalkTests: GtkTestCase {
     func testTheLabelListByKeyboard() {
         Self.withApplication(["unfold", "--synthetic", "1000"]) { main in
             let page = main.collectionPage
-            let column = page.column
-            XCTAssertTrue(iterate(until: { page.loadingName == nil && column.rowCount > 0 && !column.isAnimating }), "the labels loaded")
+            let list = page.list
+            XCTAssertTrue(iterate(until: { page.loadingName == nil && list.rowCount > 0 && !list.isAnimating }), "the labels loaded")
             XCTAssertTrue(iterate(until: { Self.focused(main)?.isInside(page.searchEntry) == true }))
             XInput.key("Tab")
             XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }), "Tab: the toggle")
             XInput.key("Tab")
-            XCTAssertTrue(iterate(until: { column.focusedIndex == 0 }), "Tab: the first row")
+            XCTAssertTrue(iterate(until: { list.focusedPosition == 0 }), "Tab: the first row")
             @MainActor func at(_ index: Int, _ why: String) {
-                XCTAssertTrue(iterate(until: { column.focusedIndex == index }), "\(why): at \(String(describing: column.focusedIndex))")
-                guard let row = column.row(for: page.visibleIDs[index]), let scrolled = gtk_widget_get_ancestor(column.widget, gtk_scrolled_window_get_type()) else {
+                XCTAssertTrue(iterate(until: { list.focusedPosition == index }), "\(why): at \(String(describing: list.focusedPosition))")
+                guard let row = page.rowWidget(for: page.visibleIDs[index]), let scrolled = gtk_widget_get_ancestor(list.widget, gtk_scrolled_window_get_type()) else {
                     return XCTFail("\(why): no row \(index)")
                 }
                 paintedFrame(main.window)
@@ -181,8 +181,8 @@ final class KeyboardWalkTests: GtkTestCase {
             XInput.key("Home")
             at(0, "Home")
             XInput.key("Page_Down")
-            XCTAssertTrue(iterate(until: { (column.focusedIndex ?? 0) > 2 }), "Page Down moves by a view")
-            let perPage = column.focusedIndex ?? 0
+            XCTAssertTrue(iterate(until: { (list.focusedPosition ?? 0) > 2 }), "Page Down moves by a view")
+            let perPage = list.focusedPosition ?? 0
             XInput.key("Page_Down")
             at(2 * perPage, "Page Down again")
             XInput.key("Page_Up")
@@ -199,11 +199,11 @@ final class KeyboardWalkTests: GtkTestCase {
             // Coming back from below with Shift+Tab, the last stop is the row's pencil.
             XInput.key("Tab")
             XInput.key("Tab")
-            XCTAssertTrue(iterate(until: { column.focusedIndex == nil }), "Tab: out of the list, past the pencil")
+            XCTAssertTrue(iterate(until: { list.focusedPosition == nil }), "Tab: out of the list, past the pencil")
             XInput.key("shift+Tab")
             XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_menu_button_get_type()) != nil } ?? false }),
                           "Shift+Tab from after the list: the pencil of the row the keys were on")
-            XCTAssertEqual(column.focusedIndex, perPage)
+            XCTAssertEqual(list.focusedPosition, perPage)
             XInput.key("Return")
             XCTAssertTrue(iterate(until: { Self.focused(main).map { gtk_widget_get_ancestor($0, gtk_popover_get_type()) != nil } ?? false }),
                           "Enter on a row opens its note, with the focus in it")
@@ -215,10 +215,10 @@ final class KeyboardWalkTests: GtkTestCase {
             XInput.key("Escape")
             XCTAssertTrue(iterate(until: { page.filter.query == "" }), "Escape clears the filter")
             XInput.type("amber")
-            XCTAssertTrue(iterate(until: { page.filter.query == "amber" && !page.isFiltering && !column.isAnimating }))
+            XCTAssertTrue(iterate(until: { page.filter.query == "amber" && !page.isFiltering && !list.isAnimating }))
             XInput.key("Tab")
             XInput.key("Tab")
-            XCTAssertTrue(iterate(until: { column.focusedIndex != nil }), "into the filtered list")
+            XCTAssertTrue(iterate(until: { list.focusedPosition != nil }), "into the filtered list")
             XInput.key("Escape")
             XCTAssertTrue(iterate(until: { page.filter.query == "" }), "Escape on a row clears the filter too")
             // With nothing listed, the list is no stop at all (its pane has no ring to show).
@@ -229,7 +229,7 @@ final class KeyboardWalkTests: GtkTestCase {
             XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }))
             XInput.key("Tab")
             XCTAssertTrue(iterate(until: { Self.focused(main) != page.tilesOnlyToggle }), "focus: \(Self.focused(main).map { typeName(of: $0.object) } ?? "none")")
-            let scrolled = gtk_widget_get_ancestor(column.widget, gtk_scrolled_window_get_type())!
+            let scrolled = gtk_widget_get_ancestor(list.widget, gtk_scrolled_window_get_type())!
             XCTAssertFalse(Self.focused(main)?.isInside(scrolled) ?? false, "nothing invisible takes the focus")
         }
     }

@@ -118,7 +118,7 @@ final class LayoutAuditTests: GtkTestCase {
         for query in queries {
             gtk_editable_set_text(gCast(main.collectionPage.searchEntry), query)
             XCTAssertTrue(iterate(until: { !main.collectionPage.isFiltering && !main.collectionPage.isColumnUpdatePending }))
-            let adjustment = gtk_scrollable_get_vadjustment(gCast(gtk_widget_get_parent(gtk_widget_get_parent(main.collectionPage.column.widget)!)!))!
+            let adjustment = gtk_scrollable_get_vadjustment(gCast(main.collectionPage.list.widget))!
             for fraction in [0.0, 0.5, 1.0] {
                 gtk_adjustment_set_value(adjustment, fraction * (gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)))
                 settle(main.window)

@@ -59,7 +59,7 @@ final class LeakTests: GtkTestCase {
                 let page = CollectionPage(collection: .synthetic(count: 20_000, seed: 3))
                 let window = TestWindow(child: page.widget, width: 600, height: 900)
                 settle(page)
-                let scrolled = gtk_widget_get_ancestor(page.column.widget, gtk_scrolled_window_get_type())!
+                let scrolled = gtk_widget_get_ancestor(page.list.widget, gtk_scrolled_window_get_type())!
                 let adjustment = gtk_scrolled_window_get_vadjustment(gCast(scrolled))!
                 // Page after page: every row that scrolls out goes, every one that
                 // scrolls in is made. Filter edits on the way make rows that fade.

@@ -137,7 +137,7 @@ final class ShellTests: GtkTestCase {
             let page = main.collectionPage
             settle(page)
             let id = page.visibleIDs[0]
-            let row = try XCTUnwrap(page.column.row(for: id))
+            let row = try XCTUnwrap(page.rowWidget(for: id))
             let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first)
             let popover: WidgetPointer = try XCTUnwrap(gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) })
             let entry = try XCTUnwrap(descendants(of: popover, ofType: gtk_entry_get_type()).first)
@@ -180,7 +180,7 @@ final class ShellTests: GtkTestCase {
             settle(page)
             let id = page.visibleIDs[0]
             page.restoreNote("Call back", for: id)
-            guard let row = page.column.row(for: id),
+            guard let row = page.rowWidget(for: id),
                   let pencil = descendants(of: row, ofType: gtk_menu_button_get_type()).first,
                   let popover = gtk_menu_button_get_popover(gCast(pencil)).map({ gCast($0, to: GtkWidget.self) }),
                   let entry = descendants(of: popover, ofType: gtk_entry_get_type()).first else { return XCTFail("no note to edit") }

@@ -354,8 +354,8 @@ func assertShowsTheFilterOfTheData(_ page: CollectionPage, _ window: TestWindow,
     let expected = page.collection.records.filter(filter.matches).map(\.id)
     XCTAssertEqual(page.filter, filter, context, file: file, line: line)
     XCTAssertEqual(page.visibleIDs, expected, "the filter of the data \(context)", file: file, line: line)
-    XCTAssertEqual(page.column.visibleIDs, expected, "the column's order \(context)", file: file, line: line)
-    let children = childIDs(of: page.column)
+    XCTAssertEqual(page.listedIDs, expected, "the column's order \(context)", file: file, line: line)
+    let children = childIDs(of: page)
     XCTAssertEqual(Set(children).count, children.count, "one row per ID \(context)", file: file, line: line)
     if let first = children.first, let start = expected.firstIndex(of: first) {
         XCTAssertEqual(children, Array(expected[start..<min(expected.count, start + children.count)]),

@@ -42,7 +42,7 @@ final class StyleTests: GtkTestCase {
                 settle(main.collectionPage)
                 for _ in 0..<2 { paintedFrame(main.window) }
                 let shot = try Rendering(main.window, savingTo: artifactPath("style-\(scheme)-rows.png"))
-                let row = try XCTUnwrap(main.collectionPage.column.row(for: main.collectionPage.visibleIDs[0]))
+                let row = try XCTUnwrap(main.collectionPage.rowWidget(for: main.collectionPage.visibleIDs[0]))
                 let rowBounds = try XCTUnwrap(row.bounds(in: main.window))
                 let tint = shot.color(x: Int(rowBounds.origin.x) + 6, y: Int(rowBounds.origin.y + rowBounds.size.height / 2))
                 for label in descendants(of: row, ofType: gtk_label_get_type()) where gtk_widget_get_mapped(label) != 0 {
