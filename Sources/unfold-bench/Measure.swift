@@ -147,7 +147,10 @@ struct Row: Codable {
         case .ratio(let most): (String(format: "≤%.2f×", most), ratio / most)
         case .ours(let most): (String(format: "≤%g %@", most, unit), ours.median / most)
         }
-        return met ? "\(limit) met" : "\(limit) missed by \(Int(((value - 1) * 100).rounded(.up))) %"
+        if met { return "\(limit) met" }
+        // A limit of 0 (no more than GTK's) is missed by an amount, not a share.
+        guard value.isFinite else { return String(format: "%@ missed by %.3g %@", limit, ours.median, unit) }
+        return "\(limit) missed by \(Int(((value - 1) * 100).rounded(.up))) %"
     }
 
     enum CodingKeys: String, CodingKey {

@@ -18,7 +18,7 @@ import UnfoldCore
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|collection|startup|memory]... [--renderer gl|cairo]\n".utf8))
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|collection|list|startup|memory]... [--renderer gl|cairo]\n".utf8))
     exit(2)
 }
 
@@ -40,10 +40,12 @@ func peakRSS(_ variant: String, labels: Int) -> Double {
 func memoryChild(_ variant: String, labels: Int) -> Never {
     guard gtk_init_check() != 0 else { exit(1) }
     try? AppStyle.load()
-    let collection = LabelCollection.synthetic(count: labels)
+    let collection = variant.hasPrefix("list-") ? try! LabelCollection([]) : LabelCollection.synthetic(count: labels)
     let widget: WidgetPointer
     switch variant {
     case "ours": widget = CollectionPage(collection: collection).widget
+    case "list-ours": widget = ListBench.oursWidget(items: labels)
+    case "list-gtk": widget = ListBench.gtkWidget(items: labels)
     default: widget = GtkFilteredList(collection).widget
     }
     let window = newWindow(widget)
@@ -67,7 +69,7 @@ let status: Int32 = MainActor.assumeIsolated {
     var quick = false
     var jsonPath: String?
     /// The kinds of benchmark to run (`--only`, repeatable); all when none is named.
-    let kinds: Set<String> = ["reveal", "filter", "collection", "startup", "memory"]
+    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "startup", "memory"]
     var renderer: String?
     var only: Set<String> = []
     var remaining = Array(arguments)
@@ -142,6 +144,30 @@ let status: Int32 = MainActor.assumeIsolated {
             report(Row(benchmark: "filter: \(labels) labels, per key", unit: "ms", ours: ours,
                        gtk: Summary(FilterBench.gtkListBox(collection)), gtkWidget: "GtkListBox+filter func"))
         }
+    }
+    if selected("list") {
+        let items = quick ? 20_000 : 1_000_000
+        let count = items == 1_000_000 ? "1M" : "\(items / 1000)k"
+        let ours = ListBench.ours(items: items), gtk = ListBench.gtk(items: items)
+        let widget = "GtkListView (GtkFilterListModel)"
+        report(Row(benchmark: "list: \(count) items, main thread per items-changed", unit: "CPU ms", ours: Summary(ours.perChange),
+                   gtk: Summary(gtk.perChange), gtkWidget: widget, target: .ours(1)))
+        report(Row(benchmark: "list: \(count) items, of which making rows' widgets", unit: "CPU ms", ours: Summary(ours.makingRows),
+                   gtk: Summary(gtk.perChange), gtkWidget: widget))
+        report(Row(benchmark: "list: \(count) items, per painted frame of a change", unit: "CPU ms", ours: Summary(ours.perFrame),
+                   gtk: Summary(gtk.perFrame), gtkWidget: widget, target: .ratio(1.0)))
+        report(Row(benchmark: "list: \(count) items, frames painted per change", unit: "frames", ours: Summary(ours.frames),
+                   gtk: Summary(gtk.frames), gtkWidget: widget))
+        let oursPeak = peakRSS("list-ours", labels: items), gtkPeak = peakRSS("list-gtk", labels: items)
+        report(Row(benchmark: "list: \(count) items shown, peak RSS", unit: "MB", ours: Summary([oursPeak]), gtk: Summary([gtkPeak]),
+                   gtkWidget: widget, target: .ratio(1.0)))
+        // Per item: the growth from a hundredth of the items, so what either
+        // costs once (code, the first rows) is not counted as the items'.
+        let few = items / 100
+        let oursPerItem = (oursPeak - peakRSS("list-ours", labels: few)) * 1_048_576 / Double(items - few)
+        let gtkPerItem = (gtkPeak - peakRSS("list-gtk", labels: few)) * 1_048_576 / Double(items - few)
+        report(Row(benchmark: "list: memory per item (the model's included)", unit: "bytes", ours: Summary([oursPerItem]),
+                   gtk: Summary([gtkPerItem]), gtkWidget: widget, target: .ratio(1.0)))
     }
     do {
         try measureProcesses(quick: quick, renderer: renderer, programs: programs, selected: selected, report: report)
