@@ -64,17 +64,7 @@ enum ListBench {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
         g_object_unref(UnsafeMutableRawPointer(model.filtered))  // the list holds it
-        inWindow(scrolled) { probe in
-            for search in searches {
-                _ = probe.nextFrame()
-                probe.reset()
-                gtk_string_filter_set_search(model.filter, search)
-                _ = probe.nextFrame()
-                iterate(until: { !list.isAnimating }, timeout: benchTimeout)
-                measured.perFrame += probe.frameWork
-                measured.frames.append(Double(probe.frames))
-            }
-        }
+        search(model, in: scrolled, measured) { !list.isAnimating }
         return measured
     }
 
@@ -90,16 +80,7 @@ enum ListBench {
         onItemsChanged(model.filtered) { _, _, _ in measured.perChange.append(threadCPUMilliseconds() - started.at) }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), list)
-        inWindow(scrolled) { probe in
-            for search in searches {
-                _ = probe.nextFrame()
-                probe.reset()
-                gtk_string_filter_set_search(model.filter, search)
-                _ = probe.nextFrame()
-                measured.perFrame += probe.frameWork
-                measured.frames.append(Double(probe.frames))
-            }
-        }
+        search(model, in: scrolled, measured) { true }  // GTK's list paints a change in one frame
         return measured
     }
 
@@ -122,6 +103,21 @@ enum ListBench {
         return scrolled
     }
 
+    /// Each search, in a window: the frames from the change until `isAtRest`.
+    static func search(_ model: Model, in widget: WidgetPointer, _ measured: Measured, until isAtRest: @escaping () -> Bool) {
+        inWindow(widget) { probe in
+            for search in searches {
+                _ = probe.nextFrame()
+                probe.reset()
+                gtk_string_filter_set_search(model.filter, search)
+                _ = probe.nextFrame()
+                iterate(until: isAtRest, timeout: benchTimeout)
+                measured.perFrame += probe.frameWork
+                measured.frames.append(Double(probe.frames))
+            }
+        }
+    }
+
     /// Each item a label of its string, on our list and on GTK's.
     /// `timed` hears how long each widget took to make (CPU ms).
     static func bindLabels(_ list: ListView, to model: Model, timed: @escaping @MainActor (Double) -> Void = { _ in }) {
@@ -132,6 +128,7 @@ enum ListBench {
         }
     }
 
+    /// GtkListView's rows: a label each, bound to its GtkStringObject.
     static func labelFactory() -> OpaquePointer {
         let factory = gtk_signal_list_item_factory_new()!
         onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { item in

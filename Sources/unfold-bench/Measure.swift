@@ -221,16 +221,7 @@ struct GtkFilteredList {
         gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
         filtered = gtk_filter_list_model_new(strings, gCast(UnsafeMutableRawPointer(filter)))!
         gtk_filter_list_model_set_incremental(filtered, 1)
-        let factory = gtk_signal_list_item_factory_new()!
-        onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { item in
-            gtk_list_item_set_child(OpaquePointer(item), Widgets.label(""))
-        }
-        onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { item in
-            guard let label = gtk_list_item_get_child(OpaquePointer(item)),
-                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
-            gtk_label_set_text(gCast(label), gtk_string_object_get_string(OpaquePointer(object)))
-        }
-        let list = gtk_list_view_new(gtk_no_selection_new(filtered), factory)!
+        let list = gtk_list_view_new(gtk_no_selection_new(filtered), ListBench.labelFactory())!
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(gCast(widget), list)
     }
