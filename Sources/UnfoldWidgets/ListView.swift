@@ -17,8 +17,11 @@ public enum RowKey: Hashable, Sendable {
 /// GtkListBoxRow.
 @MainActor
 public final class ListRow: WidgetImplementation {
+    public enum Property: Int { case child }
+
     public override class var typeDescription: WidgetClassDescription {
         WidgetClassDescription(typeName: "UnfoldListRow", cssName: "row", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST_ITEM,
+                               properties: [PropertyDescription("child", .object(type: { gtk_widget_get_type() }))],
                                layoutManager: { gtk_bin_layout_get_type() })
     }
 
@@ -29,11 +32,28 @@ public final class ListRow: WidgetImplementation {
         gtk_widget_set_focusable(widget, 1)
     }
 
-    /// Puts `newChild` in the row (once).
-    public func setChild(_ newChild: WidgetPointer) {
-        precondition(child == nil, "a list row holds one child")
+    /// Shows `newChild` (nil: nothing) instead of the child it had.
+    public func setChild(_ newChild: WidgetPointer?) {
+        guard newChild != child else { return }
+        if let old = child {
+            child = nil
+            gtk_widget_unparent(old)
+        }
         child = newChild
-        gtk_widget_set_parent(newChild, widget)
+        if let newChild { gtk_widget_set_parent(newChild, widget) }
+        notifyProperty(Property.child.rawValue)
+    }
+
+    public override func property(_ index: Int) -> PropertyValue {
+        switch Property(rawValue: index)! {
+        case .child: .object(child.map { gCast($0) })
+        }
+    }
+
+    public override func setProperty(_ index: Int, _ value: PropertyValue) {
+        switch Property(rawValue: index)! {
+        case .child: setChild(value.object.map { gCast($0) })
+        }
     }
 
     /// The row is a stop of its own; Tab goes on from it into its child's

@@ -45,7 +45,10 @@ test_types (void)
   g_assert_cmpstr (g_type_name (UNFOLD_TYPE_REVEAL), ==, "UnfoldReveal");
   g_assert_cmpstr (g_type_name (UNFOLD_TYPE_REVEAL_GROUP), ==, "UnfoldRevealGroup");
   g_assert_cmpstr (g_type_name (UNFOLD_TYPE_CHEVRON), ==, "UnfoldChevron");
-  GType types[] = { UNFOLD_TYPE_REVEAL, UNFOLD_TYPE_REVEAL_GROUP, UNFOLD_TYPE_CHEVRON };
+  g_assert_cmpstr (g_type_name (UNFOLD_TYPE_LIST_VIEW), ==, "UnfoldListView");
+  g_assert_cmpstr (g_type_name (UNFOLD_TYPE_LIST_ROW), ==, "UnfoldListRow");
+  GType types[] = { UNFOLD_TYPE_REVEAL, UNFOLD_TYPE_REVEAL_GROUP, UNFOLD_TYPE_CHEVRON, UNFOLD_TYPE_LIST_VIEW,
+                    UNFOLD_TYPE_LIST_ROW };
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
     {
       g_assert_true (g_type_parent (types[i]) == GTK_TYPE_WIDGET);
@@ -62,6 +65,7 @@ test_types (void)
   check_property (UNFOLD_TYPE_REVEAL_GROUP, "expanded", G_TYPE_BOOLEAN, TRUE);
   check_property (UNFOLD_TYPE_REVEAL_GROUP, "child", GTK_TYPE_WIDGET, TRUE);
   check_property (UNFOLD_TYPE_CHEVRON, "progress", G_TYPE_DOUBLE, TRUE);
+  check_property (UNFOLD_TYPE_LIST_ROW, "child", GTK_TYPE_WIDGET, TRUE);
 
   g_assert_cmpuint (unfold_get_major_version (), ==, UNFOLD_MAJOR_VERSION);
   g_assert_cmpuint (unfold_get_minor_version (), ==, UNFOLD_MINOR_VERSION);
@@ -335,6 +339,66 @@ test_list_identity (void)
   g_hash_table_unref (rows.widget_of_item);
 }
 
+static GtkWidget *
+make_own_row (gpointer item, gpointer data)
+{
+  GtkWidget *row = unfold_list_row_new ();
+  unfold_list_row_set_child (UNFOLD_LIST_ROW (row), make_row (item, data));
+  gtk_widget_add_css_class (row, "own");
+  return row;
+}
+
+/* A create-widget function that makes an UnfoldListRow has it used as it
+ * is, as GtkListBox uses a GtkListBoxRow: the list's children are those rows;
+ * any other widget is put in a row of the list's own. */
+static void
+test_list_own_rows (void)
+{
+  Rows rows = { 0, g_hash_table_new (NULL, NULL), 0 };
+  GListStore *store = store_of (3);
+  GtkWidget *list = unfold_list_view_new ();
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_own_row, &rows, NULL);
+  GtkWidget *window = show_in_window (list);
+  iterate_until (is_mapped, list);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  int children = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    {
+      g_assert_true (UNFOLD_IS_LIST_ROW (child));
+      g_assert_true (gtk_widget_has_css_class (child, "own"));
+      GtkWidget *label = unfold_list_row_get_child (UNFOLD_LIST_ROW (child));
+      g_assert_true (GTK_IS_LABEL (label));
+      g_assert_true (gtk_widget_get_parent (label) == child);
+      children++;
+    }
+  g_assert_cmpint (children, ==, 3);
+
+  /* A row's child can be replaced, and taken away. */
+  GtkWidget *row = gtk_widget_get_first_child (list);
+  GtkWidget *other = gtk_label_new ("Other");
+  unfold_list_row_set_child (UNFOLD_LIST_ROW (row), other);
+  g_assert_true (unfold_list_row_get_child (UNFOLD_LIST_ROW (row)) == other);
+  unfold_list_row_set_child (UNFOLD_LIST_ROW (row), NULL);
+  g_assert_null (unfold_list_row_get_child (UNFOLD_LIST_ROW (row)));
+
+  /* A child that has another parent is a caller's mistake. */
+  GtkWidget *elsewhere = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *taken = gtk_label_new ("Taken");
+  gtk_box_append (GTK_BOX (elsewhere), taken);
+  g_object_ref_sink (elsewhere);
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL,
+                         "*unfold_list_row_set_child*gtk_widget_get_parent (child) == NULL*");
+  unfold_list_row_set_child (UNFOLD_LIST_ROW (row), taken);
+  g_test_assert_expected_messages ();
+  g_object_unref (elsewhere);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (store);
+  g_assert_cmpint (rows.alive, ==, 0);
+  g_hash_table_unref (rows.widget_of_item);
+}
+
 /* 10,000 changes to a model, driven as fast as they come, leave no row
  * widget alive once the list is gone; only rows in view are ever made.
  * CHECK_API_CHANGES asks for another number (fewer, under valgrind). */
@@ -407,6 +471,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/errors/wrong-instance", test_wrong_instance);
   g_test_add_func ("/unfold/errors/invalid-property-id", test_invalid_property_id);
   g_test_add_func ("/unfold/list-view/identity", test_list_identity);
+  g_test_add_func ("/unfold/list-view/own-rows", test_list_own_rows);
   g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();
 }

@@ -153,7 +153,7 @@ final class InstallTests: XCTestCase {
         "share/gir-1.0/Unfold-1.gir",
         "share/vala/vapi/unfold-1.vapi",
         "share/vala/vapi/unfold-1.deps",
-    ] + ["unfold.h", "unfold-chevron.h", "unfold-list-view.h", "unfold-main.h", "unfold-reveal.h", "unfold-reveal-group.h", "unfold-version.h"]
+    ] + ["unfold.h", "unfold-chevron.h", "unfold-list-row.h", "unfold-list-view.h", "unfold-main.h", "unfold-reveal.h", "unfold-reveal-group.h", "unfold-version.h"]
         .map { "include/unfold-1/" + $0 }
 
     /// The machine's multiarch triplet, as gcc names it.

@@ -11,6 +11,7 @@
 #include "unfold-version.h"
 #include "unfold-main.h"
 #include "unfold-chevron.h"
+#include "unfold-list-row.h"
 #include "unfold-list-view.h"
 #include "unfold-reveal.h"
 #include "unfold-reveal-group.h"
