@@ -96,6 +96,9 @@ let package = Package(
         .target(name: "LabelsFileProperties", dependencies: ["UnfoldCore"], swiftSettings: swiftSettings),
         // libFuzzer target (meson-wrapper.sh fuzz); a replayer in ordinary builds.
         .executableTarget(name: "unfold-fuzz", dependencies: ["LabelsFileProperties"], swiftSettings: swiftSettings),
+        // A Swift widget implementation derived from another, which must be
+        // refused at registration (GObjectTypeTests runs it in a process of its own).
+        .executableTarget(name: "unfold-registration-probe", dependencies: ["UnfoldGtk"], swiftSettings: swiftSettings),
         // GTK and libadwaita alone, in C: what unfold-bench measures Unfold against.
         .executableTarget(name: "unfold-reference", dependencies: ["CUnfoldAdw"], cSettings: cSettings),
         .testTarget(name: "MotionTests", dependencies: ["UnfoldMotion", "UnfoldCore"], swiftSettings: swiftSettings),

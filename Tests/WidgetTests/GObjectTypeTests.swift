@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import ChildProcessTestSupport
 import Foundation
 import UnfoldGtk
 import UnfoldGtkTestSupport
@@ -125,6 +126,35 @@ final class GObjectTypeTests: GtkTestCase {
         }
     }
 
+    /// A vfunc GTK calls before an instance's Swift half exists (here, while
+    /// it is being made: its init measures the widget) is the parent class's,
+    /// not a crash; once made, the Swift half answers.
+    func testAVfuncBeforeTheSwiftHalfExistsIsTheParentClasss() {
+        onMain {
+            let widget = MeasuresItselfWhileMade.make().widget
+            g_object_ref_sink(widget)
+            defer { g_object_unref(widget) }
+            XCTAssertEqual(MeasuresItselfWhileMade.measuredWhileMade, 0, "GtkWidget's own measure: nothing in it")
+            gtk_widget_queue_resize(widget)
+            var natural: Int32 = -1
+            gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+            XCTAssertEqual(natural, MeasuresItselfWhileMade.height, "the Swift half's measure, once it exists")
+        }
+    }
+
+    /// A Swift implementation derived from another is refused at
+    /// registration, in words, and nothing of it is registered.
+    func testASwiftImplementationDerivedFromAnotherIsRefusedInWords() throws {
+        let probe = URL(fileURLWithPath: AppProcessTests.executable).deletingLastPathComponent()
+            .appendingPathComponent("unfold-registration-probe").path
+        let run = try Children.run(probe, environment: launchEnvironment(["SWIFT_BACKTRACE": "enable=no"]))
+        XCTAssertNotEqual(run.status, 0, "the process is stopped: \(run.stdout)")
+        XCTAssertTrue(run.stdout.contains("registered UnfoldProbeBase"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("UnfoldProbeDerived"), "never registered: \(run.stdout)")
+        XCTAssertTrue(run.stderr.contains("ProbeDerived derives from ProbeBase, another widget implementation: "
+                                          + "derive implementation classes from WidgetImplementation only"), run.stderr)
+    }
+
     /// Disposing twice is harmless for every type (GObject may do it).
     func testDisposingTwiceIsHarmless() {
         onMain {
@@ -218,5 +248,27 @@ final class GObjectTypeTests: GtkTestCase {
                 XCTAssertEqual(positions(), codePositions(), "Collection \(collection), Shapes \(shapes)")
             }
         }
+    }
+}
+
+/// Measures itself in its init, before its Swift half is in place.
+@MainActor
+final class MeasuresItselfWhileMade: WidgetImplementation {
+    static let height: Int32 = 99
+    static var measuredWhileMade: Int32?
+
+    override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(typeName: "UnfoldTestMeasuresItselfWhileMade", cssName: "probe")
+    }
+
+    required init(widget: WidgetPointer) {
+        var natural: Int32 = -1
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        Self.measuredWhileMade = natural
+        super.init(widget: widget)
+    }
+
+    override func measure(_ orientation: GtkOrientation, forSize: Int32) -> UnfoldGtk.Measurement {
+        UnfoldGtk.Measurement(minimum: Self.height, natural: Self.height)
     }
 }
