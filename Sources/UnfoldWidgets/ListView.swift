@@ -207,6 +207,7 @@ public final class ListView: WidgetImplementation {
         discardPendingChanges()
         dropRows()
         layout = nil
+        warnedOfRepeatedItem = false
         if let model, let createWidget {
             let isSelection = g_type_check_instance_is_a(gCast(model), gtk_selection_model_get_type()) != 0
             var bound = Binding(model: ObjectRef(model), createWidget: createWidget,
@@ -332,6 +333,7 @@ public final class ListView: WidgetImplementation {
         if layout == nil { makeLayout() }
         guard var layout else { return }
         frames = currentFrames(layout)
+        warnOfRepeatedItems()
         layout.placed(frames)
         self.layout = layout
         let present = Set(frames.map(\.key))
@@ -359,6 +361,23 @@ public final class ListView: WidgetImplementation {
             previous = row.widget
         }
         showSelection()
+    }
+
+    /// Whether this binding was told to have the same item twice in view.
+    private var warnedOfRepeatedItem = false
+
+    /// An item twice in the model is one row: its second place would be
+    /// drawn empty. Said once per binding, with what to do.
+    private func warnOfRepeatedItems() {
+        guard !warnedOfRepeatedItem else { return }
+        var seen = Set<RowKey>()
+        for frame in frames where !frame.isLeaving {
+            guard !seen.insert(frame.key).inserted, let position = frame.position else { continue }
+            warnedOfRepeatedItem = true
+            unfold_log_warning("UnfoldListView: the item at position \(position) is in the model twice, and is shown once: "
+                               + "keep each item once in the model, or give the list a key function that tells them apart")
+            return
+        }
     }
 
     private func makeRow(for item: ObjectRef) -> Row {

@@ -399,6 +399,28 @@ test_list_own_rows (void)
   g_hash_table_unref (rows.widget_of_item);
 }
 
+/* The same item object twice in a model is one row (identity is the item):
+ * the list says so, once, with what to do. */
+static void
+test_list_repeated_item (void)
+{
+  Rows rows = { 0, g_hash_table_new (NULL, NULL), 0 };
+  GListStore *store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  GtkStringObject *item = gtk_string_object_new ("Twice");
+  g_list_store_append (store, item);
+  g_list_store_append (store, item);
+  g_object_unref (item);
+  GtkWidget *list = unfold_list_view_new ();
+  g_object_ref_sink (list);
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_WARNING, "*position 1 is in the model twice*key function*");
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_row, &rows, NULL);
+  g_test_assert_expected_messages ();
+  g_object_unref (list);
+  g_object_unref (store);
+  g_assert_cmpint (rows.alive, ==, 0);
+  g_hash_table_unref (rows.widget_of_item);
+}
+
 /* 10,000 changes to a model, driven as fast as they come, leave no row
  * widget alive once the list is gone; only rows in view are ever made.
  * CHECK_API_CHANGES asks for another number (fewer, under valgrind). */
@@ -472,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/errors/invalid-property-id", test_invalid_property_id);
   g_test_add_func ("/unfold/list-view/identity", test_list_identity);
   g_test_add_func ("/unfold/list-view/own-rows", test_list_own_rows);
+  g_test_add_func ("/unfold/list-view/repeated-item", test_list_repeated_item);
   g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();
 }

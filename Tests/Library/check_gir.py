@@ -13,6 +13,7 @@ Run with GI_TYPELIB_PATH and LD_LIBRARY_PATH pointing into PREFIX.
 import glob
 import os
 import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -86,6 +87,26 @@ for klass in namespace.iter(CORE + "class"):
             problems.append(f"{method.get(C + 'identifier')} has no documentation")
     if klass.find(CORE + "doc") is None:
         problems.append(f"{name} has no documentation")
+
+# A .ui file that names Unfold's types, read in a fresh interpreter, as a
+# Python program does: after Unfold.init(), GtkBuilder finds them by name
+# (a library PyGObject loads privately is not where GtkBuilder looks).
+BUILDER_CHECK = """
+import gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Unfold", "1")
+from gi.repository import Gtk, Unfold
+Unfold.init()
+builder = Gtk.Builder.new_from_string(
+    '<interface><object class="UnfoldReveal" id="reveal"><property name="reveal-child">1</property>'
+    '<property name="transition-duration">500</property></object></interface>', -1)
+reveal = builder.get_object("reveal")
+assert isinstance(reveal, Unfold.Reveal), reveal
+assert reveal.get_reveal_child() and reveal.get_transition_duration() == 500
+"""
+builder_run = subprocess.run([sys.executable, "-c", BUILDER_CHECK], capture_output=True, text=True)
+if builder_run.returncode != 0:
+    problems.append(f"a .ui file naming UnfoldReveal after Unfold.init(): {builder_run.stderr.strip()}")
 
 for problem in problems:
     print(problem)

@@ -24,8 +24,10 @@ G_BEGIN_DECLS
  * Inserted rows fade in while they slide up 8 px, removed rows fade out where
  * they were, the others glide to their new places, and a removed item that
  * comes back while it fades revives without a second row. Identity is the
- * item object; for a model that makes its items on demand, give a key
- * function ([method@ListView.set_key_func]), as Compose's `key =` does.
+ * item object, so each item is in the model once (the list warns when the
+ * same one is shown twice); for a model that makes its items on demand, or
+ * that holds one object twice, give a key function
+ * ([method@ListView.set_key_func]), as Compose's `key =` does.
  *
  * It implements [iface@Gtk.Scrollable]: put it straight into a
  * [class@Gtk.ScrolledWindow], as a [class@Gtk.ListView]. Rows are as tall as
