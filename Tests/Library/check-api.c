@@ -251,6 +251,14 @@ row_finalized (gpointer data, GObject *where_the_object_was)
   ((Rows *) data)->alive--;
 }
 
+/* Once the list is gone: every widget it was made to hold went with it. */
+static void
+rows_released (Rows *rows)
+{
+  g_assert_cmpint (rows->alive, ==, 0);
+  g_hash_table_unref (rows->widget_of_item);
+}
+
 static GtkWidget *
 make_row (gpointer item, gpointer data)
 {
@@ -335,8 +343,7 @@ test_list_identity (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (store);
-  g_assert_cmpint (rows.alive, ==, 0);
-  g_hash_table_unref (rows.widget_of_item);
+  rows_released (&rows);
 }
 
 static GtkWidget *
@@ -395,8 +402,7 @@ test_list_own_rows (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (store);
-  g_assert_cmpint (rows.alive, ==, 0);
-  g_hash_table_unref (rows.widget_of_item);
+  rows_released (&rows);
 }
 
 /* The same item object twice in a model is one row (identity is the item):
@@ -417,8 +423,7 @@ test_list_repeated_item (void)
   g_test_assert_expected_messages ();
   g_object_unref (list);
   g_object_unref (store);
-  g_assert_cmpint (rows.alive, ==, 0);
-  g_hash_table_unref (rows.widget_of_item);
+  rows_released (&rows);
 }
 
 /* 10,000 changes to a model, driven as fast as they come, leave no row
@@ -457,8 +462,7 @@ test_list_churn (void)
   g_test_message ("%d rows made for %d changes", rows.made, changes);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (store);
-  g_assert_cmpint (rows.alive, ==, 0);
-  g_hash_table_unref (rows.widget_of_item);
+  rows_released (&rows);
 }
 
 /* A property ID the class never installed (a broken subclass, a stray
