@@ -60,11 +60,34 @@ public enum Accessibility {
     public static func setUnnamed(_ widget: WidgetPointer) {
         gtk_accessible_reset_relation(widget.accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         gtk_accessible_reset_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_LABEL)
+        g_object_set_qdata(gCast(widget), namedQuark, nil)
     }
 
     public static func setLabel(_ widget: WidgetPointer, _ label: String) {
-        unfold_accessible_set_label(widget.accessible, label)
+        setLabel(accessible: widget.accessible, label)
     }
+
+    /// For accessibles that are not widgets (a GtkStackPage).
+    public static func setLabel(accessible: OpaquePointer, _ label: String) {
+        unfold_accessible_set_label(accessible, label)
+        noteNamed(accessible: accessible)
+    }
+
+    /// Whether this program gave the accessible a label: through `setLabel`,
+    /// or in a .ui file built by `Builder`. GTK 4.8 can tell what an
+    /// accessible says only through its test API; what a program named
+    /// itself, it can remember.
+    public static func isNamedByProgram(accessible: OpaquePointer) -> Bool {
+        g_object_get_qdata(gCast(accessible), namedQuark) != nil
+    }
+
+    /// Remembers that the accessible was given a label some other way (a
+    /// .ui file's `<accessibility>`).
+    public static func noteNamed(accessible: OpaquePointer) {
+        g_object_set_qdata(gCast(accessible), namedQuark, UnsafeMutableRawPointer(bitPattern: 1))
+    }
+
+    private static let namedQuark = g_quark_from_static_string("unfold-accessible-named")
 
     /// Named by its label alone: GTK 4.8 adds the text of a "labelled by"
     /// relation to it (libadwaita's rows would say their title twice).

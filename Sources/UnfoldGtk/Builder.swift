@@ -18,6 +18,12 @@ public final class Builder {
             defer { g_error_free(error) }
             throw Failure(description: "\(path): \(String(cString: error!.pointee.message))")
         }
+        if let bytes = g_resources_lookup_data(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil) {
+            defer { g_bytes_unref(bytes) }
+            var size = 0
+            let data = g_bytes_get_data(bytes, &size)!.assumingMemoryBound(to: CChar.self)
+            noteAccessibleNames(xml: data, length: size)
+        }
     }
 
     /// Builds `xml` (a whole `<interface>`).
@@ -27,6 +33,61 @@ public final class Builder {
         guard gtk_builder_add_from_string(OpaquePointer(builder.raw), xml, -1, &error) != 0 else {
             defer { g_error_free(error) }
             throw Failure(description: String(cString: error!.pointee.message))
+        }
+        noteAccessibleNames(xml: xml, length: xml.utf8.count)
+    }
+
+    /// Tells `Accessibility` which objects the interface named in an
+    /// `<accessibility>` element (a label, or a "labelled-by" relation):
+    /// GTK keeps no record of it that a program may read.
+    private func noteAccessibleNames(xml: UnsafePointer<CChar>, length: Int) {
+        final class Scan {
+            var objectIDs: [String?] = []
+            var inAccessibility = false
+            var named: Set<String> = []
+            var unnamedWithoutID = false
+        }
+        var parser = GMarkupParser()
+        parser.start_element = { _, element, names, values, data, _ in
+            let scan = Unmanaged<Scan>.fromOpaque(data!).takeUnretainedValue()
+            var attributes: [String: String] = [:]
+            var index = 0
+            while let name = names?[index], let value = values?[index] {
+                attributes[String(cString: name)] = String(cString: value)
+                index += 1
+            }
+            switch String(cString: element!) {
+            case "object":
+                scan.objectIDs.append(attributes["id"])
+            case "accessibility":
+                scan.inAccessibility = true
+            case "property" where scan.inAccessibility && attributes["name"] == "label",
+                 "relation" where scan.inAccessibility && attributes["name"] == "labelled-by":
+                if let id = scan.objectIDs.last ?? nil { scan.named.insert(id) } else { scan.unnamedWithoutID = true }
+            default:
+                break
+            }
+        }
+        parser.end_element = { _, element, data, _ in
+            let scan = Unmanaged<Scan>.fromOpaque(data!).takeUnretainedValue()
+            switch String(cString: element!) {
+            case "object": scan.objectIDs.removeLast()
+            case "accessibility": scan.inAccessibility = false
+            default: break
+            }
+        }
+        let scan = Scan()
+        let context = g_markup_parse_context_new(&parser, G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(scan).toOpaque(), nil)
+        defer { g_markup_parse_context_free(context) }
+        // GtkBuilder has read this XML already: it parses.
+        _ = g_markup_parse_context_parse(context, xml, length, nil)
+        if scan.unnamedWithoutID {
+            unfold_log_critical("an interface names an object that has no id: give it one, so that its name is known")
+        }
+        for id in scan.named {
+            if let object = object(id), g_type_check_instance_is_a(gCast(object), gtk_accessible_get_type()) != 0 {
+                Accessibility.noteNamed(accessible: OpaquePointer(object))
+            }
         }
     }
 
