@@ -47,7 +47,10 @@ let package = Package(
         // Pure Swift, no GTK: the motion the widgets follow (curves, timed
         // values, the animated column's layout) — the library's maths, apart
         // from the app's labels.
-        .target(name: "UnfoldMotion", swiftSettings: swiftSettings),
+        // Its generic layout is specialized for the widgets' keys where they
+        // use it (across the module boundary), not run through witness tables.
+        .target(name: "UnfoldMotion",
+                swiftSettings: swiftSettings + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // Pure Swift, no GTK: the app's labels (files, folding, filtering).
         .target(name: "UnfoldCore", swiftSettings: swiftSettings),
         // GTK widgets written in Swift, as GTypes.

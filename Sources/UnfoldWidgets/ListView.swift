@@ -229,21 +229,33 @@ public final class ListView: WidgetImplementation {
     /// The number of items listed (not of rows made).
     public var itemCount: Int { binding.map { Int(g_list_model_get_n_items(OpaquePointer($0.model.raw))) } ?? 0 }
 
-    private func item(at position: Int) -> ObjectRef? {
-        guard let binding, let item = g_list_model_get_item(OpaquePointer(binding.model.raw), guint(position)) else { return nil }
-        return ObjectRef(adopting: item)
+    /// The items around the view and their keys, as the model has them now.
+    /// Each is asked of the model once between two of its changes, not once
+    /// per use and per frame: a filter model finds its nth item by counting.
+    /// Bounded by the rows drawn (see `syncRows`); emptied when the model changes.
+    private var itemsNearView: [Int: (item: ObjectRef, key: RowKey)] = [:]
+
+    private func itemAndKey(at position: Int) -> (item: ObjectRef, key: RowKey)? {
+        if let known = itemsNearView[position] { return known }
+        guard let binding, let raw = g_list_model_get_item(OpaquePointer(binding.model.raw), guint(position)) else { return nil }
+        let item = ObjectRef(adopting: raw)
+        let known = (item: item, key: key(of: item.raw))
+        itemsNearView[position] = known
+        return known
     }
+
+    private func item(at position: Int) -> ObjectRef? { itemAndKey(at: position)?.item }
 
     private func key(of item: UnsafeMutableRawPointer) -> RowKey {
         itemKey?(item) ?? .object(UInt(bitPattern: item))
     }
 
     private func key(at position: Int) -> RowKey {
-        guard let item = item(at: position) else { return .number(-1 - position) }
-        return key(of: item.raw)
+        itemAndKey(at: position)?.key ?? .number(-1 - position)
     }
 
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
+        itemsNearView = [:]
         guard layout != nil else {
             layoutDidChange()
             return
@@ -336,9 +348,14 @@ public final class ListView: WidgetImplementation {
         warnOfRepeatedItems()
         layout.placed(frames)
         self.layout = layout
+        if itemsNearView.count > 2 * frames.count {
+            // Scrolled: what was near the view before is not now.
+            let drawn = Set(frames.compactMap(\.position))
+            itemsNearView = itemsNearView.filter { drawn.contains($0.key) }
+        }
         let present = Set(frames.map(\.key))
         for (key, row) in rows where !present.contains(key) {
-            gtk_widget_unparent(row.widget)
+            release(row)
             rows[key] = nil
             rowSetChanged = true
         }
@@ -388,15 +405,33 @@ public final class ListView: WidgetImplementation {
         if g_object_is_floating(made) != 0 { g_object_ref_sink(made) }
         defer { g_object_unref(made) }
         let row: WidgetPointer
+        // A spare row's reference holds it until the list does.
+        var spare: ObjectRef?
         if WidgetImplementation.of(made) is ListRow {
             row = made
         } else {
-            let wrapper = ListRow.make()
+            spare = spareRows.popLast()
+            let wrapper = spare.map { ListRow.implementation(of: $0.widget) } ?? ListRow.make()
             wrapper.setChild(made)
             row = wrapper.widget
         }
         gtk_widget_set_parent(row, widget)
+        withExtendedLifetime(spare) {}
         return Row(row: ObjectRef(row), item: item, made: made)
+    }
+
+    /// Rows of ours that wrapped a widget no longer shown, to wrap the next
+    /// ones: a row costs as much to make as a label. At most as many as are drawn.
+    private var spareRows: [ObjectRef] = []
+
+    /// Takes `row` out of the list; the caller's widget goes (with its item).
+    private func release(_ row: Row) {
+        let wrapper = row.widget != row.made ? ListRow.implementation(of: row.widget) : nil
+        gtk_widget_unparent(row.widget)
+        guard let wrapper else { return }
+        wrapper.setChild(nil)
+        // (Its focus, pointer and selection states are set again where it is used next.)
+        if spareRows.count < max(frames.count, 1) { spareRows.append(row.row) }
     }
 
     /// The row height is a real row's: the first one made.
@@ -413,7 +448,8 @@ public final class ListView: WidgetImplementation {
         let parted = rows.values
         rows = [:]
         frames = []
-        for row in parted { gtk_widget_unparent(row.widget) }
+        itemsNearView = [:]
+        for row in parted { release(row) }
         rowSetChanged = true
     }
 
@@ -653,9 +689,16 @@ public final class ListView: WidgetImplementation {
     }
 
     public override func snapshot(_ snapshot: OpaquePointer) {
-        for frame in frames where frame.opacity > 0 {
+        // Only what shows: the rows made beyond the view's edges (for the
+        // next frame's scrolling) and the faded-out ones are not drawn.
+        let offset = scrollOffset, height = Double(gtk_widget_get_height(widget))
+        let rowHeight = layout?.rowHeight ?? 0
+        // Within half an 8-bit step of opaque or clear, a row is drawn as
+        // one: a translucent row is drawn apart (offscreen, under cairo).
+        let halfStep = 1.0 / 510
+        for frame in frames where frame.opacity >= halfStep && frame.y - offset + rowHeight > 0 && frame.y - offset < height {
             guard let row = rows[frame.key] else { continue }
-            let translucent = frame.opacity < 1
+            let translucent = frame.opacity < 1 - halfStep
             if translucent { gtk_snapshot_push_opacity(snapshot, frame.opacity) }
             gtk_widget_snapshot_child(widget, row.widget, snapshot)
             if translucent { gtk_snapshot_pop(snapshot) }
@@ -712,6 +755,7 @@ public final class ListView: WidgetImplementation {
             old.watches.forEach { $0.disconnect() }
         }
         dropRows()
+        spareRows = []
         adjustments = [nil, nil]
     }
 }

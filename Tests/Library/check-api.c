@@ -426,6 +426,76 @@ test_list_repeated_item (void)
   rows_released (&rows);
 }
 
+static gboolean
+only_new_items_shown (gpointer list)
+{
+  int shown = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *label = unfold_list_row_get_child (UNFOLD_LIST_ROW (row));
+      if (label == NULL || !g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), "New"))
+        return FALSE;
+      shown++;
+    }
+  return shown > 0;
+}
+
+/* Once its item's row has faded out, a row of the list's own holds the next
+ * item's widget, and must come back as new: in the accessibility tree, taking
+ * pointer and focus, not selected; the widget it held before went with its
+ * item. */
+static void
+test_list_reused_rows (void)
+{
+  Rows rows = { 0, g_hash_table_new (NULL, NULL), 0 };
+  GListStore *store = store_of (40);
+  GtkSelectionModel *selection = GTK_SELECTION_MODEL (gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (store))));
+  GtkWidget *list = unfold_list_view_new ();
+  unfold_list_view_set_transition_duration (UNFOLD_LIST_VIEW (list), 60);
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (selection), make_row, &rows, NULL);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
+  GtkWidget *window = show_in_window (scroller);
+  iterate_until (is_mapped, list);
+  while (rows.made == 0)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_selection_model_select_all (selection);
+  int first_made = rows.made;
+
+  GtkStringObject *fresh[40];
+  for (int i = 0; i < 40; i++)
+    {
+      char *text = g_strdup_printf ("New %d", i);
+      fresh[i] = gtk_string_object_new (text);
+      g_free (text);
+    }
+  g_list_store_splice (store, 0, 40, (gpointer *) fresh, 40);
+  for (int i = 0; i < 40; i++)
+    g_object_unref (fresh[i]);
+  iterate_until (only_new_items_shown, list);
+
+  g_assert_cmpint (rows.made, >, first_made);
+  int children = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      g_assert_true (gtk_widget_get_can_target (row));
+      g_assert_true (gtk_widget_get_can_focus (row));
+      g_assert_false (gtk_widget_get_state_flags (row) & GTK_STATE_FLAG_SELECTED);
+      if (gtk_test_accessible_has_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_HIDDEN))
+        gtk_test_accessible_assert_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_HIDDEN, FALSE);
+      if (gtk_test_accessible_has_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_SELECTED))
+        gtk_test_accessible_assert_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
+      children++;
+    }
+  /* The widgets made for the items that left are gone; the rows in view hold the rest. */
+  g_assert_cmpint (rows.alive, ==, children);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (selection);
+  g_object_unref (store);
+  rows_released (&rows);
+}
+
 /* 10,000 changes to a model, driven as fast as they come, leave no row
  * widget alive once the list is gone; only rows in view are ever made.
  * CHECK_API_CHANGES asks for another number (fewer, under valgrind). */
@@ -499,6 +569,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/list-view/identity", test_list_identity);
   g_test_add_func ("/unfold/list-view/own-rows", test_list_own_rows);
   g_test_add_func ("/unfold/list-view/repeated-item", test_list_repeated_item);
+  g_test_add_func ("/unfold/list-view/reused-rows", test_list_reused_rows);
   g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();
 }
