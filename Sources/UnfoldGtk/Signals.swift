@@ -123,6 +123,22 @@ public func onKeyPressed(
                    unsafeBitCast(callback, to: GCallback.self), after: false)
 }
 
+private typealias ClickHandler = @MainActor (_ presses: Int, _ x: Double, _ y: Double) -> Void
+
+/// Connects to a `GtkGestureClick`'s "pressed" or "released": how many
+/// presses in a row, and where, in its widget's coordinates.
+@MainActor @discardableResult
+public func onClick(
+    _ gesture: OpaquePointer, _ signal: String = "released",
+    _ handler: @escaping @MainActor (_ presses: Int, _ x: Double, _ y: Double) -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, presses, x, y, data in
+        MainActor.assumeIsolated { ClosureBox<ClickHandler>.from(data).body(Int(presses), x, y) }
+    }
+    return connect(UnsafeMutableRawPointer(gesture), signal, handler as ClickHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
 private typealias OptionsHandler = @MainActor (_ options: UnsafeMutablePointer<GVariantDict>) -> Int32
 
 /// Connects to GApplication's "handle-local-options"; the handler returns an exit

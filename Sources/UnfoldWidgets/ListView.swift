@@ -180,8 +180,15 @@ public final class ListView: WidgetImplementation {
             gtk_widget_queue_allocate(self.widget)
         }
         let keys = gtk_event_controller_key_new()!
-        onKeyPressed(keys) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
+        onKeyPressed(keys) { [weak self] keyval, state in self?.handleKey(keyval, state) ?? false }
         gtk_widget_add_controller(widget, keys)
+        // A click on a row (not on a control in it, which takes the click)
+        // focuses it and, in a selection model, selects its item.
+        let click = gtk_gesture_click_new()!
+        onClick(click) { [weak self] _, _, y in
+            self?.clicked(atY: y, gtk_event_controller_get_current_event_state(click))
+        }
+        gtk_widget_add_controller(widget, click)
     }
 
     // MARK: The model
@@ -593,9 +600,14 @@ public final class ListView: WidgetImplementation {
         return max(1, Int((Double(gtk_widget_get_height(widget)) / layout.pitch).rounded(.down)))
     }
 
-    private func handleKey(_ keyval: UInt32) -> Bool {
+    private func handleKey(_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
         flushChanges()
         guard let position = focusedPosition else { return false }
+        if keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space) {
+            guard binding?.isSelectionModel == true else { return false }
+            select(position, state)
+            return true
+        }
         let last = itemCount - 1
         let target: Int
         switch Int32(keyval) {
@@ -607,8 +619,43 @@ public final class ListView: WidgetImplementation {
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = position - rowsPerPage
         default: return false
         }
-        focusRow(at: min(max(target, 0), last))
+        let next = min(max(target, 0), last)
+        focusRow(at: next)
+        // The selection follows the keyboard, as in GtkListView (not with Ctrl held).
+        if state.rawValue & GDK_CONTROL_MASK.rawValue == 0 { select(next, state) }
         return true
+    }
+
+    // MARK: Selection
+
+    /// Where the last selection by hand began: Shift extends from it.
+    private var selectionAnchor: Int?
+
+    private func clicked(atY y: Double, _ state: GdkModifierType) {
+        flushChanges()
+        let listY = y + scrollOffset
+        guard let layout, let frame = frames.first(where: { !$0.isLeaving && listY >= $0.y && listY < $0.y + layout.rowHeight }),
+              let position = frame.position else { return }
+        if let row = rows[frame.key] { gtk_widget_grab_focus(row.widget) }
+        select(position, state)
+    }
+
+    /// Selects the item at `position` as a hand on a list does: only it;
+    /// with Ctrl, it too (or no longer); with Shift, the run from the last one.
+    private func select(_ position: Int, _ state: GdkModifierType) {
+        guard let binding, binding.isSelectionModel else { return }
+        let model = OpaquePointer(binding.model.raw)
+        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        if state.rawValue & GDK_SHIFT_MASK.rawValue != 0, let anchor = selectionAnchor, anchor < itemCount {
+            gtk_selection_model_select_range(model, guint(min(anchor, position)), guint(abs(anchor - position) + 1), control ? 0 : 1)
+            return
+        }
+        selectionAnchor = position
+        if control && gtk_selection_model_is_selected(model, guint(position)) != 0 {
+            gtk_selection_model_unselect_item(model, guint(position))
+        } else {
+            gtk_selection_model_select_item(model, guint(position), control ? 0 : 1)
+        }
     }
 
     // MARK: Properties

@@ -185,8 +185,9 @@ enum XInput {
     }
 
     /// Moves the pointer to the middle of `widget` and clicks it, as a hand on a
-    /// mouse would (the window must be on screen).
-    static func click(_ widget: WidgetPointer) {
+    /// mouse would (the window must be on screen), holding `modifier` ("ctrl",
+    /// "shift") if one is given.
+    static func click(_ widget: WidgetPointer, holding modifier: String? = nil) {
         guard let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }),
               let bounds = widget.bounds(in: root) else { return XCTFail("the widget is not in a window") }
         var dx = 0.0, dy = 0.0
@@ -196,7 +197,8 @@ enum XInput {
         let title = String(cString: gtk_window_get_title(gCast(root)))
         let marker = "unfold-click-\(getpid())-\(UInt(bitPattern: root))"
         gtk_window_set_title(gCast(root), marker)
-        XCTAssertEqual(xdotool(["search", "--sync", "--name", "^\(marker)$", "mousemove", "--window", "%1", "--sync", "\(x)", "\(y)", "click", "1"]), 0)
+        let press = modifier.map { ["keydown", $0, "click", "1", "keyup", $0] } ?? ["click", "1"]
+        XCTAssertEqual(xdotool(["search", "--sync", "--name", "^\(marker)$", "mousemove", "--window", "%1", "--sync", "\(x)", "\(y)"] + press), 0)
         gtk_window_set_title(gCast(root), title)
     }
 

@@ -34,7 +34,13 @@ G_BEGIN_DECLS
  * the first one made.
  *
  * If the model is a [iface@Gtk.SelectionModel], the rows of selected items
- * have the `:selected` state and say so to assistive technologies.
+ * have the `:selected` state and say so to assistive technologies, and the
+ * list selects as a [class@Gtk.ListView] does: a click on a row selects its
+ * item alone, Ctrl+click adds it or takes it away, Shift+click selects the
+ * run from the item last clicked; the arrow keys move the selection with the
+ * focus (with Ctrl held, the focus alone), Space selects the focused item and
+ * Ctrl+Space adds it or takes it away. A click on a control inside a row is
+ * the control's.
  *
  * With GTK's [property@Gtk.Settings:gtk-enable-animations] off, a change
  * takes effect on the next frame.
