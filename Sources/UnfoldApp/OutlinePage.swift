@@ -23,7 +23,7 @@ public final class OutlinePage {
     /// The nodes the user has opened, by ID: the one record of expansion.
     public private(set) var expandedIDs: Set<Int> = []
 
-    private static let idQuark = g_quark_from_static_string("unfold-outline-id")
+    private static let idQuark = g_quark_from_string("unfold-outline-id")
 
     private final class WeakOwner {
         weak var page: OutlinePage?
@@ -205,7 +205,7 @@ public final class OutlinePage {
         }
     }
 
-    private static let followsFocusQuark = g_quark_from_static_string("unfold-outline-follows-focus")
+    private static let followsFocusQuark = g_quark_from_string("unfold-outline-follows-focus")
 
     /// Once per list item widget (GTK reuses them): focus entering it selects
     /// the row it shows then.

@@ -87,7 +87,7 @@ public enum Accessibility {
         g_object_set_qdata(gCast(accessible), namedQuark, UnsafeMutableRawPointer(bitPattern: 1))
     }
 
-    private static let namedQuark = g_quark_from_static_string("unfold-accessible-named")
+    private static let namedQuark = g_quark_from_string("unfold-accessible-named")
 
     /// Named by its label alone: GTK 4.8 adds the text of a "labelled by"
     /// relation to it (libadwaita's rows would say their title twice).

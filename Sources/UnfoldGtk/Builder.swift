@@ -47,8 +47,11 @@ public final class Builder {
             var named: Set<String> = []
             var unnamedWithoutID = false
         }
-        var parser = GMarkupParser()
-        parser.start_element = { _, element, names, values, data, _ in
+        // The context keeps a pointer to its parser (and to the scan) while it lives.
+        let parser = UnsafeMutablePointer<GMarkupParser>.allocate(capacity: 1)
+        parser.initialize(to: GMarkupParser())
+        defer { parser.deallocate() }
+        parser.pointee.start_element = { _, element, names, values, data, _ in
             let scan = Unmanaged<Scan>.fromOpaque(data!).takeUnretainedValue()
             var attributes: [String: String] = [:]
             var index = 0
@@ -68,7 +71,7 @@ public final class Builder {
                 break
             }
         }
-        parser.end_element = { _, element, data, _ in
+        parser.pointee.end_element = { _, element, data, _ in
             let scan = Unmanaged<Scan>.fromOpaque(data!).takeUnretainedValue()
             switch String(cString: element!) {
             case "object": scan.objectIDs.removeLast()
@@ -77,10 +80,12 @@ public final class Builder {
             }
         }
         let scan = Scan()
-        let context = g_markup_parse_context_new(&parser, G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(scan).toOpaque(), nil)
-        defer { g_markup_parse_context_free(context) }
-        // GtkBuilder has read this XML already: it parses.
-        _ = g_markup_parse_context_parse(context, xml, length, nil)
+        withExtendedLifetime(scan) {
+            let context = g_markup_parse_context_new(parser, G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(scan).toOpaque(), nil)
+            // GtkBuilder has read this XML already: it parses.
+            _ = g_markup_parse_context_parse(context, xml, length, nil)
+            g_markup_parse_context_free(context)
+        }
         if scan.unnamedWithoutID {
             unfold_log_critical("an interface names an object that has no id: give it one, so that its name is known")
         }

@@ -58,7 +58,7 @@ public final class WeakObjectRef {
 /// state lives exactly as long as their root widget.
 @MainActor
 public enum Ownership {
-    private static let quark = g_quark_from_static_string("unfold-swift-owner")
+    private static let quark = g_quark_from_string("unfold-swift-owner")
 
     /// One owner per GObject: composite views each have a root widget of their own.
     public static func attach(_ owner: AnyObject, to object: UnsafeMutableRawPointer) {

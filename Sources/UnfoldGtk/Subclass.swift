@@ -351,7 +351,7 @@ enum WidgetTypeRegistry {
         }
     }
 
-    private static let recordQuark = g_quark_from_static_string("unfold-swift-class-record")
+    private static let recordQuark = g_quark_from_string("unfold-swift-class-record")
     private static var types: [ObjectIdentifier: GType] = [:]
 
     static func type(for implementation: WidgetImplementation.Type) -> GType {

@@ -123,13 +123,7 @@ final class ApplicationTests: GtkTestCase {
                 gtk_window_close(gCast(main.shortcutsWindow!))
                 iterate(until: { main.shortcutsWindow == nil })
 
-                g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
-                var about: WidgetPointer?
-                XCTAssertTrue(iterate(until: {
-                    about = allToplevels().first { g_type_check_instance_is_a(gCast($0), adw_about_window_get_type()) != 0 }
-                    return about != nil && gtk_widget_get_mapped(about!) != 0
-                }), "About Unfold opens")
-                if let about {
+                if let about = openAboutWindow(app) {
                     XCTAssertEqual(String(cString: adw_about_window_get_version(OpaquePointer(about))), UnfoldApplication.version)
                     XCTAssertEqual(gtk_window_get_transient_for(gCast(about)).map { gCast($0) }, main.window)
                     gtk_window_destroy(gCast(about))
@@ -241,12 +235,7 @@ final class ApplicationTests: GtkTestCase {
                 gtk_window_close(gCast(main.shortcutsWindow!))
                 iterate(until: { main.shortcutsWindow == nil })
 
-                g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
-                var about: WidgetPointer?
-                XCTAssertTrue(iterate(until: {
-                    about = allToplevels().first { g_type_check_instance_is_a(gCast($0), adw_about_window_get_type()) != 0 }
-                    return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
-                }), "About Unfold opens")
+                let about = openAboutWindow(app)
                 compareAll(during: "about")
                 if let about { gtk_window_destroy(gCast(about)) }
             } catch { XCTFail("\(error)") } }
@@ -317,6 +306,18 @@ extension ApplicationTests {
 func temporaryStateStore() -> WindowStateStore {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-state-\(UUID().uuidString)")
     return WindowStateStore(path: directory.appendingPathComponent("window-state.ini").path)
+}
+
+/// Opens About Unfold through the app's action; the window once it shows.
+@MainActor
+func openAboutWindow(_ app: UnfoldApplication, file: StaticString = #filePath, line: UInt = #line) -> WidgetPointer? {
+    g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
+    var about: WidgetPointer?
+    XCTAssertTrue(iterate(until: {
+        about = allToplevels().first { g_type_check_instance_is_a(gCast($0), adw_about_window_get_type()) != 0 }
+        return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
+    }), "About Unfold opens", file: file, line: line)
+    return about
 }
 
 /// Runs the app with `arguments`, calls `body` once the launch is handled (its

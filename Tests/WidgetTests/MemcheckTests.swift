@@ -104,4 +104,25 @@ final class MemcheckTests: XCTestCase {
 
     /// The end of the report, where the error and loss records are, for the failure message.
     static func lossRecords(in report: String) -> String { String(report.suffix(12_000)) }
+
+    /// GLib's `_static_string` functions keep the pointer they are given for
+    /// the life of the process, and a Swift String handed to C is a pointer
+    /// for the length of the call: such a quark's name is soon another
+    /// object's memory, and GTK reads it as it looks data up by name
+    /// (memcheck above found one). No Swift code of ours calls them.
+    func testNoSwiftCodeHandsGLibAStringToKeep() throws {
+        let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var objects: [String] = []
+        for module in ["UnfoldGtk", "UnfoldWidgets", "UnfoldCAPI", "UnfoldApp"] {
+            let directory = binDirectory.appendingPathComponent("\(module).build")
+            objects += try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".swift.o") }.map { directory.appendingPathComponent($0).path }
+        }
+        XCTAssertGreaterThan(objects.count, 20, "found the modules' objects in \(binDirectory.path)")
+        let nm = try AppProcessTests.run("/usr/bin/nm", ["--undefined-only", "--format=just-symbols"] + objects)
+        XCTAssertEqual(nm.status, 0, nm.stderr)
+        let symbols = nm.stdout.split(separator: "\n")
+        XCTAssertTrue(symbols.contains("g_quark_from_string"), "nm lists what the objects call")
+        XCTAssertEqual(symbols.filter { $0.hasSuffix("_static_string") }, [])
+    }
 }
