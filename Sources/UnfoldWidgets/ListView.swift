@@ -366,21 +366,23 @@ public final class ListView: WidgetImplementation {
             rows[key] = nil
             rowSetChanged = true
         }
+        // Child order is the order assistive technologies read: the rows in
+        // list order, then the leaving ones (hidden from them). GTK finds the
+        // index of a row that arrives or leaves by walking the rows before it,
+        // so no leaving row stands before a live one. (Drawing order is `frames`'.)
         var previous: WidgetPointer?
-        for frame in frames {
+        for frame in frames.lazy.filter({ !$0.isLeaving }) + frames.lazy.filter(\.isLeaving) {
             let row: Row
             if let existing = rows[frame.key] {
                 row = existing
             } else if let position = frame.position, let item = item(at: position) {
-                row = makeRow(for: item)
+                row = makeRow(for: item, after: previous)
                 rows[frame.key] = row
                 rowSetChanged = true
             } else {
                 continue
             }
             setInteractive(row.widget, !frame.isLeaving)
-            // Child order is drawing order: leaving rows, then the rest in list
-            // order, which is what assistive technologies read.
             if gtk_widget_get_prev_sibling(row.widget) != previous { gtk_widget_insert_after(row.widget, widget, previous) }
             previous = row.widget
         }
@@ -404,7 +406,10 @@ public final class ListView: WidgetImplementation {
         }
     }
 
-    private func makeRow(for item: ObjectRef) -> Row {
+    /// A row for `item`, parented after `previous` (first when nil), where it
+    /// belongs: GTK takes the index it arrives at for assistive technologies,
+    /// walking the rows before it.
+    private func makeRow(for item: ObjectRef, after previous: WidgetPointer?) -> Row {
         // The function may return a floating widget (C) or a full reference
         // (a binding's): either way one reference is ours, let go once the
         // list holds the row, as GtkListBox does.
@@ -422,7 +427,7 @@ public final class ListView: WidgetImplementation {
             wrapper.setChild(made)
             row = wrapper.widget
         }
-        gtk_widget_set_parent(row, widget)
+        gtk_widget_insert_after(row, widget, previous)
         withExtendedLifetime(spare) {}
         return Row(row: ObjectRef(row), item: item, made: made)
     }
@@ -444,7 +449,7 @@ public final class ListView: WidgetImplementation {
     /// The row height is a real row's: the first one made.
     private func makeLayout() {
         guard itemCount > 0, let first = item(at: 0) else { return }
-        let row = makeRow(for: first)
+        let row = makeRow(for: first, after: nil)
         rows[key(of: first.raw)] = row
         let height = Measurement.of(row.widget, GTK_ORIENTATION_VERTICAL).natural
         layout = ListLayout(rowHeight: Double(max(height, 1)), spacing: Double(Self.spacing), count: itemCount,
@@ -576,7 +581,7 @@ public final class ListView: WidgetImplementation {
         cursor = (key, position)
         syncRows()
         if rows[key] == nil, let item = item(at: position) {
-            rows[key] = makeRow(for: item)
+            rows[key] = makeRow(for: item, after: gtk_widget_get_last_child(widget))
             frames.append(.init(key: key, position: position, y: Double(position) * layout!.pitch, opacity: 1))
         }
         guard let row = rows[key] else { return false }
