@@ -57,7 +57,6 @@ func memoryChild(_ variant: String, labels: Int) -> Never {
     let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
         .split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
     print(peak ?? "nan")
-    if getenv("MEMDBG") != nil { FileHandle.standardError.write(Data(status.split(separator: "\n").filter { $0.hasPrefix("Vm") || $0.hasPrefix("Rss") }.joined(separator: " | ").utf8)) }
     exit(0)
 }
 
