@@ -167,31 +167,50 @@ public final class UnfoldApplication {
     /// In the primary instance, for its own launch and every later one.
     private func handle(_ commandLine: OpaquePointer) -> Int32 {
         guard startupFailure == nil else { return 1 }
-        // Unfold takes no arguments but its options: a file name alone is a
-        // mistake worth a word, not a window that ignores it.
-        if let extra = Self.arguments(of: commandLine).dropFirst().first {
-            unfold_command_line_printerr(gCast(commandLine), "unfold: " + fill(
-                tr("unexpected argument “{argument}” (to show a labels file: --labels {argument})"), ["argument": extra]))
-            return 1
-        }
         let options = g_application_command_line_get_options_dict(gCast(commandLine))!
         if g_variant_dict_contains(options, "reduce-motion") != 0 {
             AnimationSettings.setAnimationsEnabled(false)
         }
         let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
-        let origin: LabelsLoad.Origin
-        do throws(LabelsFile.Failure) {
-            guard let chosen = try Self.labelsOrigin(options, commandLine) else {
-                presentWindow(page: page)
-                return 0
-            }
-            origin = chosen
-        } catch {
-            unfold_command_line_printerr(gCast(commandLine), "unfold: \(error.translated)")
-            return 1
+        // `--labels` or `--synthetic`, then each file named (the desktop's
+        // "Open With" names them so): each in a window of its own. One that
+        // cannot be opened is said, and the others open.
+        var origins: [LabelsLoad.Origin] = []
+        var failed = false
+        func say(_ failure: LabelsFile.Failure) {
+            unfold_command_line_printerr(gCast(commandLine), "unfold: \(failure.translated)")
+            failed = true
         }
-        showLabels(LabelsLoad(origin), page: page, launch: Launch(commandLine))
+        do throws(LabelsFile.Failure) {
+            if let chosen = try Self.labelsOrigin(options, commandLine) { origins.append(chosen) }
+        } catch {
+            say(error)
+        }
+        for path in Self.arguments(of: commandLine).dropFirst() {
+            do throws(LabelsFile.Failure) {
+                origins.append(.file(try Self.openArgument(path, of: commandLine)))
+            } catch {
+                say(error)
+            }
+        }
+        if origins.isEmpty {
+            if failed { return 1 }
+            presentWindow(page: page)
+            return 0
+        }
+        let launch = Launch(commandLine, windows: origins.count, failed: failed)
+        if failed && !launch.isRemote { failedOwnLaunch = 1 }
+        for origin in origins { showLabels(LabelsLoad(origin), page: page, launch: launch) }
         return 0
+    }
+
+    /// A file named on a command line, opened: relative to the directory the
+    /// launch was made in.
+    private static func openArgument(_ path: String, of commandLine: OpaquePointer) throws(LabelsFile.Failure) -> LabelsSource {
+        let file = ObjectRef(adopting: g_application_command_line_create_file_for_arg(gCast(commandLine), path)!)
+        let resolved = g_file_get_path(file.opaque)
+        defer { g_free(resolved) }
+        return try LabelsSource.open(path: resolved.map { String(cString: $0) } ?? path, name: path)
     }
 
     private static func arguments(of commandLine: OpaquePointer) -> [String] {
@@ -222,10 +241,7 @@ public final class UnfoldApplication {
             }
             return .file(try LabelsSource(descriptor: descriptor, name: name))
         }
-        let file = ObjectRef(adopting: g_application_command_line_create_file_for_arg(gCast(commandLine), path)!)
-        let resolved = g_file_get_path(file.opaque)
-        defer { g_free(resolved) }
-        return .file(try LabelsSource.open(path: resolved.map { String(cString: $0) } ?? path, name: path))
+        return .file(try openArgument(path, of: commandLine))
     }
 
     // MARK: Windows
@@ -369,29 +385,39 @@ public final class UnfoldApplication {
     }
 }
 
-/// One launch of the app (a command line), held until its labels are shown or
-/// have failed: a launch from another process waits for its exit status, and
-/// its messages go to its own terminal.
+/// One launch of the app (a command line), held until the labels of each of
+/// its windows are shown or have failed: a launch from another process waits
+/// for its exit status (1 if any failed), and its messages go to its own terminal.
 @MainActor
 final class Launch {
     /// Held until the launch ends: its caller waits for it to go.
     private var commandLine: ObjectRef?
     let isRemote: Bool
+    /// The windows whose labels are still loading.
+    private var pending: Int
+    private var status: Int32
 
-    init(_ commandLine: OpaquePointer) {
+    init(_ commandLine: OpaquePointer, windows: Int = 1, failed: Bool = false) {
         self.commandLine = ObjectRef(commandLine)
         isRemote = g_application_command_line_get_is_remote(gCast(commandLine)) != 0
+        pending = windows
+        status = failed ? 1 : 0
     }
 
-    /// Ends the launch with `status`, printing `message` on its terminal first.
+    /// One window's load ended with `status`: `message` is printed on the
+    /// launch's terminal now, and the launch ends with the last window.
     func finish(status: Int32, message: String?) {
         guard let commandLine else { return }
-        self.commandLine = nil
         if let message { unfold_command_line_printerr(gCast(commandLine.raw), message) }
-        g_application_command_line_set_exit_status(gCast(commandLine.raw), status)
+        self.status = max(self.status, status)
+        pending -= 1
+        guard pending <= 0 else { return }
+        self.commandLine = nil
+        g_application_command_line_set_exit_status(gCast(commandLine.raw), self.status)
     }
 
     isolated deinit {
+        pending = 0
         finish(status: 0, message: nil)
     }
 }

@@ -162,7 +162,8 @@ final class AppProcessTests: XCTestCase {
             (["--synthetic", "3000000000"], "--synthetic 3000000000 is more labels than Unfold makes (at most 100000000)"),
             (["--synthetic", "3", "--labels", duplicate], "either --labels or --synthetic"),
             (["--labels", ""], "--labels needs the name of a labels file (or - for standard input)"),
-            (["labels.json"], "unexpected argument “labels.json” (to show a labels file: --labels labels.json)"),
+            // Named alone, as the desktop's "Open With" names files.
+            ([directory.appendingPathComponent("missing.tsv").path], "missing.tsv: no such file"),
         ]
         for (arguments, message) in cases + usage {
             let output = try Self.run(Self.executable, arguments)
@@ -230,6 +231,39 @@ final class AppProcessTests: XCTestCase {
         let name = URL(fileURLWithPath: path).lastPathComponent
         XCTAssertTrue(nodes.contains { $0.role == "frame" && $0.name == "\(name) — Label Collection" },
                       "\(nodes.filter { $0.role == "frame" }.map(\.name))")
+    }
+
+    /// Files named alone, as the desktop entry's `Exec=unfold %F` names them,
+    /// each in a window of its own; one that cannot be read is said, with a
+    /// non-zero exit, and the others still open.
+    func testEachFileNamedOpensInAWindowOfItsOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "1\tŻółw\ttile\n".write(to: directory.appendingPathComponent("a.tsv"), atomically: true, encoding: .utf8)
+        try #"[{"id": 7, "title": "Café", "category": "dot"}]"#.write(to: directory.appendingPathComponent("b.json"),
+                                                                       atomically: true, encoding: .utf8)
+        // The desktop entry's command, its %F the files (relative to the
+        // directory the launch is made in).
+        let entry = try String(contentsOf: repositoryRoot.appendingPathComponent("data/io.github.unfold.Unfold.desktop.in"), encoding: .utf8)
+        let exec = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst("Exec=".count)
+        let words = exec.split(separator: " ").flatMap { $0 == "%F" ? ["a.tsv", "b.json", "gone.tsv"] : [String($0)] }
+        XCTAssertEqual(words.first, "unfold")
+        let app = try Children.start(Self.executable, Array(words.dropFirst()), environment: launchEnvironment(), directory: directory)
+        defer { Self.stop(app) }
+        let nodes = try Self.waitForTree { $0.filter { $0.role == "frame" }.count == 2 && $0.contains { $0.name == "Café, Dot" } }
+        XCTAssertEqual(Set(nodes.filter { $0.role == "frame" }.map(\.name)),
+                       ["a.tsv — Label Collection", "b.json — Label Collection"])
+        XCTAssertTrue(nodes.contains { $0.name == "Żółw, Tile" })
+        // A second launch's files open in the running instance, which says the second's problems on its terminal.
+        try "2\tStraße\tdot\n".write(to: directory.appendingPathComponent("c.tsv"), atomically: true, encoding: .utf8)
+        let second = try Self.run(Self.executable, ["c.tsv", "gone.json"], directory: directory)
+        XCTAssertEqual(second.status, 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("gone.json: no such file"), second.stderr)
+        _ = try Self.waitForTree { $0.filter { $0.role == "frame" }.count == 3 && $0.contains { $0.name == "Straße, Dot" } }
+        XCTAssertTrue(app.stderr.contains("gone.tsv: no such file"), app.stderr)
+        Self.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
 
     /// The page tab that is selected, as assistive technologies see it.

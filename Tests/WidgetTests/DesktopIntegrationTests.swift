@@ -241,7 +241,9 @@ final class InstallTests: XCTestCase {
         }
         XCTAssertTrue(lines.contains("Comment=Animated disclosure and filtered collections"), "the English stays")
         XCTAssertTrue(lines.contains("Icon=\(InstallTests.id)"))
-        XCTAssertTrue(lines.contains("Exec=unfold"))
+        // "Open With Unfold" for labels files, each file given to the app as an argument.
+        XCTAssertTrue(lines.contains("Exec=unfold %F"))
+        XCTAssertTrue(lines.contains("MimeType=text/tab-separated-values;application/json;"))
     }
 
     func testMetainfoValidatesWithItsTranslations() throws {
