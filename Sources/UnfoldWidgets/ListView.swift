@@ -175,9 +175,7 @@ public final class ListView: WidgetImplementation {
             self.layoutDidChange()
         })
         pendingSync = NextFrameAction(widget, waitsForFrame: true) { [weak self] in
-            guard let self else { return }
-            self.syncRows()
-            gtk_widget_queue_allocate(self.widget)
+            self?.layoutDidChange()
         }
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(keys) { [weak self] keyval, state in self?.handleKey(keyval, state) ?? false }
@@ -288,17 +286,27 @@ public final class ListView: WidgetImplementation {
             pendingFlush = Idle.soon { [weak self] in
                 guard let self else { return }
                 self.pendingFlush = 0
-                self.flushChanges()
+                self.takeChanges()
             }
         }
         // Until then GTK draws the rows as they were.
         gtk_widget_queue_resize(widget)
     }
 
-    /// Takes the changes the model reported since the last time, now (they
-    /// are otherwise taken before the next frame): for a caller that changed
+    /// Takes the changes the model reported since the last time and makes
+    /// the rows they bring, now (they are otherwise taken before the next
+    /// frame, and their rows made at its start): for a caller that changed
     /// the model and wants the list to show it in the frame being made.
     public func flushChanges() {
+        takeChanges()
+        pendingSync.flush()
+    }
+
+    /// The layout takes the pending changes; the rows they bring into view
+    /// are made at the next frame's start, when a window shows the list.
+    /// Only that frame needs them, and changes that come before it (a person
+    /// typing faster than frames) make no rows for results never drawn.
+    private func takeChanges() {
         let changes = pendingChanges
         discardPendingChanges()
         guard !changes.isEmpty, var layout else { return }
@@ -306,7 +314,10 @@ public final class ListView: WidgetImplementation {
                             animated: driver.canAnimate && transitionDuration > 0)
         self.layout = layout
         if layout.isAnimating { driver.start() } else { driver.stop() }
-        layoutDidChange()
+        guard gtk_widget_get_mapped(widget) != 0 else { return layoutDidChange() }
+        pendingSync.schedule()
+        // The new height, or rows that may widen the list.
+        gtk_widget_queue_resize(widget)
     }
 
     private func discardPendingChanges() {
@@ -348,7 +359,7 @@ public final class ListView: WidgetImplementation {
     /// it, so a row parented then would leave the list needing another.
     private func syncRows() {
         guard binding != nil else { return }
-        flushChanges()
+        takeChanges()
         if layout == nil { makeLayout() }
         guard var layout else { return }
         frames = currentFrames(layout)
