@@ -12,10 +12,15 @@ enum ListBench {
     /// Searches that narrow, widen and replace the result: 1M items to a few
     /// thousand, back, and to another set.
     static let searches = ["7", "77", "777", "77", "7", "", "1", "12", "1", ""]
+    /// GTK's list paints a change in one frame, whose cost varies by half
+    /// from change to change: the searches go round this often, so its
+    /// median is one of 30 frames, not 10.
+    static let rounds = 3
 
     struct Model {
         let filter: OpaquePointer
         let filtered: OpaquePointer
+        let changeStart = ChangeStart()
     }
 
     /// `count` GtkStringObjects ("Label 1" …) behind a GtkFilterListModel.
@@ -27,57 +32,56 @@ enum ListBench {
         let filter = gtk_string_filter_new(expression)!
         gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
         let filtered = gtk_filter_list_model_new(list, gCast(UnsafeMutableRawPointer(filter)))!
-        return Model(filter: filter, filtered: filtered)
+        let model = Model(filter: filter, filtered: filtered)
+        // First of the model's handlers: it hears a change before any list does.
+        onItemsChanged(filtered) { [changeStart = model.changeStart] _, _, _ in
+            if changeStart.at == nil { changeStart.at = threadCPUMilliseconds() }
+        }
+        return model
     }
 
     final class Measured {
-        /// Main-thread CPU per `items-changed`: the list's handler, and for
-        /// ours the update it defers to before the next frame.
+        /// Main-thread CPU from a change's first `items-changed` to the next
+        /// frame's start: the lists' handlers and whatever they defer to
+        /// before that frame (ours takes the change in an idle).
         var perChange: [Double] = []
-        /// Of which, in the create-widget function (ours only): what making
-        /// the widgets of the rows that come into view costs.
-        var makingRows: [Double] = []
         /// CPU per painted frame from the change until the list is at rest.
         var perFrame: [Double] = []
+        /// The first of those frames: ours makes the rows a change brings
+        /// into view there (GTK's list binds its rows in its frame too).
+        var firstFrame: [Double] = []
+        /// All of a change's main-thread CPU: to the first frame, and every
+        /// frame until the list is at rest.
+        var wholeChange: [Double] = []
         var frames: [Double] = []
+        /// Of a change's CPU, in the create-widget function (ours only): what
+        /// making the widgets of the rows that come into view costs.
+        var makingRows: [Double] = []
     }
 
-    /// When the change's first handler ran.
-    final class Started { var at = 0.0 }
+    /// When a change's first `items-changed` came (the thread's CPU clock).
+    final class ChangeStart { var at: Double? }
 
     static func ours(items count: Int) -> Measured {
         let model = model(count)
         let list = ListView.make()
-        let started = Started()
-        // Before the list's own handler, and after it (with what it defers).
-        onItemsChanged(model.filtered) { _, _, _ in started.at = threadCPUMilliseconds() }
         let measured = Measured()
         var making = 0.0
         bindLabels(list, to: model) { making += $0 }
-        // (The handlers go with the model, which goes with the list.)
-        onItemsChanged(model.filtered) { [weak list] _, _, _ in
-            making = 0
-            list?.flushChanges()
-            measured.perChange.append(threadCPUMilliseconds() - started.at)
-            measured.makingRows.append(making)
-        }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
         g_object_unref(UnsafeMutableRawPointer(model.filtered))  // the list holds it
-        search(model, in: scrolled, measured) { !list.isAnimating }
+        search(model, in: scrolled, measured, beforeEach: { making = 0 }, afterEach: { measured.makingRows.append(making) }) {
+            !list.isAnimating
+        }
         return measured
     }
 
     static func gtk(items count: Int) -> Measured {
         let model = model(count)
-        let started = Started()
-        onItemsChanged(model.filtered) { _, _, _ in started.at = threadCPUMilliseconds() }
-        // GtkNoSelection passes the change on, and GtkListView handles it
-        // there: the handler after both times them together.
         let selection = gtk_no_selection_new(model.filtered)!
         let list = gtk_list_view_new(selection, labelFactory())!
         let measured = Measured()
-        onItemsChanged(model.filtered) { _, _, _ in measured.perChange.append(threadCPUMilliseconds() - started.at) }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gCast(scrolled), list)
         search(model, in: scrolled, measured) { true }  // GTK's list paints a change in one frame
@@ -103,16 +107,28 @@ enum ListBench {
         return scrolled
     }
 
-    /// Each search, in a window: the frames from the change until `isAtRest`.
-    static func search(_ model: Model, in widget: WidgetPointer, _ measured: Measured, until isAtRest: @escaping () -> Bool) {
+    /// Each search, in a window: the change's CPU to the next frame, and the
+    /// frames from it until `isAtRest`. Both lists are timed the same way,
+    /// from outside: the first `items-changed` is heard before either list's
+    /// handler (it was connected before the list took the model).
+    static func search(_ model: Model, in widget: WidgetPointer, _ measured: Measured,
+                       beforeEach: () -> Void = {}, afterEach: () -> Void = {}, until isAtRest: @escaping () -> Bool) {
         inWindow(widget) { probe in
-            for search in searches {
+            for search in Array(repeating: searches, count: rounds).joined() {
                 _ = probe.nextFrame()
                 probe.reset()
+                beforeEach()
+                model.changeStart.at = nil
                 gtk_string_filter_set_search(model.filter, search)
                 _ = probe.nextFrame()
-                iterate(until: isAtRest, timeout: benchTimeout)
+                sleepingInLoop(until: isAtRest, timeout: benchTimeout)
+                afterEach()
+                if let changed = model.changeStart.at, let firstFrame = probe.frameStarts.first {
+                    measured.perChange.append(firstFrame - changed)
+                    measured.wholeChange.append(firstFrame - changed + probe.frameWork.reduce(0, +))
+                }
                 measured.perFrame += probe.frameWork
+                measured.firstFrame += probe.frameWork.prefix(1)
                 measured.frames.append(Double(probe.frames))
             }
         }
