@@ -22,7 +22,8 @@ final class LibraryTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: scratch)
+        // (No scratch directory when there was no installed tree to test.)
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
     /// The environment a user's program runs in: the test session's display
