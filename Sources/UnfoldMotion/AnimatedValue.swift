@@ -8,7 +8,8 @@ public typealias Microseconds = Int64
 /// A move covers its distance in `fullDuration × distance / span`: retargeting
 /// halfway through reverses from the value on screen and takes half the time,
 /// with no jump. A move starts at the first timestamp it is advanced to, which is
-/// the first frame after the change — so a stale clock never skips the animation.
+/// the first frame after the change — so a stale clock never skips the animation —
+/// or when `start(at:)` says it began.
 public struct AnimatedValue: Sendable, Equatable {
     /// The value on screen now.
     public private(set) var current: Double
@@ -66,6 +67,14 @@ public struct AnimatedValue: Sendable, Equatable {
     /// Ends the current move at its target.
     public mutating func finish() { jump(to: target) }
 
+    /// A move not yet advanced starts at `time` (when the change happened, for
+    /// a caller whose first frame after it will not advance it: one that changed
+    /// during a frame, after the frame's animations had run).
+    public mutating func start(at time: Microseconds) {
+        guard move != nil, move!.start == nil else { return }
+        move!.start = time
+    }
+
     /// Advances to frame time `time` and returns the value to show then.
     @discardableResult
     public mutating func advance(to time: Microseconds) -> Double {
@@ -105,4 +114,7 @@ public struct SettlingOffset: Sendable, Equatable {
     public mutating func finish() { progress.finish() }
 
     public mutating func advance(to time: Microseconds) { progress.advance(to: time) }
+
+    /// See `AnimatedValue.start(at:)`.
+    public mutating func start(at time: Microseconds) { progress.start(at: time) }
 }

@@ -302,6 +302,16 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Advances to frame time `time`.
+    /// The moves a change began that no frame has advanced yet start at
+    /// `time`: when the change happened (see `AnimatedValue.start(at:)`).
+    public mutating func startMoves(at time: Microseconds) {
+        for key in motions.keys {
+            motions[key]!.appearance.start(at: time)
+            motions[key]!.glide.start(at: time)
+        }
+        heightGlide.start(at: time)
+    }
+
     public mutating func advance(to time: Microseconds) {
         for key in motions.keys {
             motions[key]!.appearance.advance(to: time)

@@ -312,6 +312,12 @@ public final class ListView: WidgetImplementation {
         guard !changes.isEmpty, var layout else { return }
         layout.itemsChanged(changes, viewport: viewport, keyAt: { key(at: $0) },
                             animated: driver.canAnimate && transitionDuration > 0)
+        // The motion starts now, not at the first frame that advances it: a
+        // change made during a frame (a filter's result delivered as the frame
+        // begins, as the app's is) is drawn in that frame, before the list's
+        // own tick runs, and would otherwise stand still for one frame more.
+        // (GDK's frame times are GLib's monotonic clock.)
+        layout.startMoves(at: Microseconds(g_get_monotonic_time()))
         self.layout = layout
         if layout.isAnimating { driver.start() } else { driver.stop() }
         guard gtk_widget_get_mapped(widget) != 0 else { return layoutDidChange() }

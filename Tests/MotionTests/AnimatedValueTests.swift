@@ -19,6 +19,18 @@ final class AnimatedValueTests: XCTestCase {
         XCTAssertEqual(value.current, 1)
     }
 
+    func testAMoveToldWhenItBeganStartsThenNotAtItsFirstFrame() {
+        var value = AnimatedValue(0, fullDuration: quarterSecond)
+        value.animate(to: 1)
+        value.start(at: 1_000_000)
+        XCTAssertEqual(value.advance(to: 1_125_000), 0.5, accuracy: 1e-9, "the first frame is already halfway")
+        value.start(at: 1_100_000)
+        XCTAssertEqual(value.advance(to: 1_125_000), 0.5, accuracy: 1e-9, "a move under way keeps its start")
+        XCTAssertEqual(value.advance(to: 1_250_000), 1)
+        value.start(at: 2_000_000)
+        XCTAssertFalse(value.isAnimating, "a settled value has no move to start")
+    }
+
     func testLateFrameEndsAtTheTarget() {
         var value = AnimatedValue(0, fullDuration: quarterSecond)
         value.animate(to: 1)

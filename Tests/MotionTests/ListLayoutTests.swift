@@ -64,6 +64,23 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(layout.animatedRowCount, 0, "rows at rest carry no state")
     }
 
+    /// A change told when it happened moves from then: every row's fade and
+    /// glide, and the list's height, in the first frame after it.
+    func testAChangeStartedAtItsMomentMovesInTheFirstFrameAfterIt() {
+        var model = Model(keys: [0, 1, 2, 3])
+        var layout = layout(model)
+        apply(model.splice(at: 0, removing: 2, inserting: [5]), to: &layout, model)
+        layout.startMoves(at: 1_000_000)
+        let heightBefore = layout.displayedHeight
+        layout.advance(to: 1_000_000 + end / 2)
+        XCTAssertEqual(frame(layout, model, 0)!.opacity, 0.5, accuracy: 1e-9, "the removed row is half faded")
+        XCTAssertEqual(frame(layout, model, 5)!.opacity, 0.5, accuracy: 1e-9, "the inserted row half in")
+        XCTAssertEqual(frame(layout, model, 2)!.y, 96 - (96 - 48) / 2, accuracy: 1e-9, "the kept row half way up")
+        XCTAssertLessThan(layout.displayedHeight, heightBefore, "the height on its way down")
+        layout.advance(to: 1_000_000 + end)
+        XCTAssertFalse(layout.isAnimating)
+    }
+
     /// GListStore's splice that takes an item out and puts the same item
     /// back elsewhere moves its row: a glide, not a fade out and in.
     func testASpliceThatMovesAnItemGlidesItsRow() {

@@ -4,11 +4,12 @@ import UnfoldGtkTestSupport
 import UnfoldWidgets
 import XCTest
 
-/// When libunfold's list makes the rows a change brings: at the start of the
-/// frame that first draws them, never inside `items-changed`, so changes that
-/// come faster than frames make no rows for results nobody sees.
+/// When libunfold's list makes the rows a change brings and when their motion
+/// starts: rows at the start of the frame that first draws them, never inside
+/// `items-changed`, so changes that come faster than frames make no rows for
+/// results nobody sees; motion from the change, whichever frame draws it first.
 final class ListViewChangeTests: GtkTestCase {
-    func testRowsAreMadeForTheFrameThatDrawsThemNotForEachChange() throws {
+    func testAChangesRowsAreMadeForTheFrameThatDrawsThemAndMoveFromTheChange() throws {
         try onMain {
             let store = gtk_string_list_new(nil)!
             @MainActor func replaceAll(with round: Int) {
@@ -57,6 +58,24 @@ final class ListViewChangeTests: GtkTestCase {
             replaceAll(with: 5)
             let first = try XCTUnwrap(list.widget(at: 0), "the row of the new first item exists when asked for")
             XCTAssertEqual(String(cString: gtk_label_get_text(gCast(first))), "Round 5 item 0")
+            XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
+
+            // A change made as a frame begins (a filter's result delivered
+            // then, as the app's is) is drawn in that frame, before the list's
+            // own tick has run: the next frame has already moved it.
+            var shown: [Double] = []
+            let sampler = FrameSampler(window.window) { _ in
+                shown.append(list.placedFrames.filter { !$0.isLeaving }.map(\.opacity).max() ?? -1)
+            }
+            defer { sampler.stop() }
+            _ = TickCallback.add(to: window.window) { _ in
+                replaceAll(with: 6)
+                list.flushChanges()
+                return false
+            }
+            XCTAssertTrue(iterate(until: { shown.count >= 2 }), "two frames after the change")
+            XCTAssertEqual(shown.first ?? -1, 0, accuracy: 0.02, "the frame of the change shows the new rows not yet in: \(shown)")
+            XCTAssertGreaterThan(shown[1], 0, "the frame after it has moved them: \(shown)")
             XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
         }
     }
