@@ -5,9 +5,10 @@
 #   ./meson-wrapper.sh run [APP OPTIONS]   build (release) and launch the app
 #   ./meson-wrapper.sh test [ARGS]         build and run the whole test suite
 #   ./meson-wrapper.sh build               build only (the app and its translations)
-#   ./meson-wrapper.sh install --prefix DIR
+#   ./meson-wrapper.sh install --prefix DIR [--documentation]
 #                                          build a release with meson and install it in
-#                                          DIR (meson.build's layout, .build/meson-release)
+#                                          DIR (meson.build's layout, .build/meson-release);
+#                                          with the reference manual (share/doc/unfold-1)
 #   ./meson-wrapper.sh bench [--quick]     measure against GTK's own widgets (release
 #                                          build; table on stdout, JSON in .build/bench.json)
 #   ./meson-wrapper.sh fuzz [OPTIONS]      fuzz the labels-file parser (libFuzzer options,
@@ -329,22 +330,26 @@ case "$command" in
     in_test_session swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
     ;;
   install)
-    prefix=""
+    prefix="" documentation=false
     while [ $# -gt 0 ]; do
       case "$1" in
         --prefix) prefix=${2:?--prefix needs a directory}; shift 2 ;;
         --prefix=*) prefix=${1#--prefix=}; shift ;;
+        --documentation) documentation=true; shift ;;
         *) say "install: unknown option $1"; exit 2 ;;
       esac
     done
     [ -n "$prefix" ] || { say "install: --prefix DIR is required"; exit 2; }
     prefix=$(absolute "$prefix")
-    ensure_packages "${run_packages[@]}" meson ninja-build "${library_packages[@]}"
+    docs_packages=()
+    [ "$documentation" = true ] && docs_packages=(gi-docgen)
+    ensure_packages "${run_packages[@]}" meson ninja-build "${library_packages[@]}" "${docs_packages[@]}"
     ensure_swift
     # meson.build's layout: a release (the Swift runtime linked in, stripped),
     # built by SwiftPM in .build as `swift build -c release` would.
     builddir=.build/meson-release
     meson_setup "$builddir" --buildtype=release -Dstrip=true --prefix="$prefix" -Dswiftpm_scratch_path="$PWD/.build" \
+      -Ddocumentation="$documentation" \
       || die "install: meson setup failed (see above)"
     meson compile -C "$builddir" >&2 || die "install: meson compile failed (see above)"
     meson install -C "$builddir" --no-rebuild >&2 || die "install: meson install failed (see above)"

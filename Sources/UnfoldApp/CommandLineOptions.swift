@@ -58,6 +58,8 @@ enum CommandLineOptions {
         // application parses: they are the application's for its lifetime.
         g_application_add_main_option_entries(application, entries)
         ownedEntries.append(entries)
+        // Files may follow the options ("Open With" gives them so).
+        g_application_set_option_context_parameter_string(application, "[FILE…]")
     }
 
     nonisolated(unsafe) private static var ownedEntries: [[GOptionEntry]] = []

@@ -120,6 +120,7 @@ final class AppProcessTests: XCTestCase {
         let output = try Self.run(Self.executable, ["--help"])
         XCTAssertEqual(output.status, 0)
         XCTAssertTrue(output.stdout.contains("--reduce-motion"), "stdout: \(output.stdout)")
+        XCTAssertTrue(output.stdout.contains("unfold [OPTION…] [FILE…]"), "the usage says files may follow: \(output.stdout)")
     }
 
     func testBadPageNameListsTheValidOnes() throws {
