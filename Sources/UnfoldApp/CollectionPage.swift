@@ -183,8 +183,13 @@ public final class CollectionPage {
             gtk_widget_set_visible(openButton, hasNone ? 1 : 0)
             gtk_widget_set_visible(emptyState, 1)
         }
-        // The state lets the pointer through to the list, but for its Open… button.
-        gtk_widget_set_can_target(emptyState, empty && collection.count == 0 ? 1 : 0)
+        // The state lets the pointer and the keyboard through to the list, but
+        // for its Open… button: a status page that only says "No matching
+        // labels" is no stop (its own scrolled window would take the focus,
+        // or, holding the hidden button, swallow the Tab without taking it).
+        let offersOpen = empty && collection.count == 0
+        gtk_widget_set_can_target(emptyState, offersOpen ? 1 : 0)
+        gtk_widget_set_can_focus(emptyState, offersOpen ? 1 : 0)
         // Fading out, it has already gone for assistive technologies (and, once
         // faded, from the layout: see the child-revealed watch).
         Accessibility.setHidden(emptyState, !empty)

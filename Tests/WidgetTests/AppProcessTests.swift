@@ -347,9 +347,10 @@ final class AppProcessTests: XCTestCase {
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
 
-    /// An empty collection's status page offers Open…, which shows the file
-    /// chooser; the main menu has it too. (A filter that matches nothing
-    /// offers no Open: that collection is not empty.)
+    /// An empty collection's status page offers Open…, a Tab stop after the
+    /// filter's, which shows the file chooser; the main menu has it too. (A
+    /// filter that matches nothing offers no Open, and is no stop:
+    /// `KeyboardWalkTests.testTheLabelListByKeyboard`.)
     func testTheEmptyCollectionAndTheMainMenuOfferOpen() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -361,7 +362,14 @@ final class AppProcessTests: XCTestCase {
         let nodes = try Self.waitForTree { $0.contains { $0.name == "This collection has no labels" } }
         XCTAssertTrue(nodes.contains { $0.role == "push button" && $0.name == "Open…" && $0.states.contains("visible") },
                       "the status page's Open… button")
-        try Self.press("Open…")
+        // By keyboard: the filter, the toggle, then the button.
+        _ = try Self.focusWindow(of: app)
+        _ = try Self.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try Self.waitForTree { $0.contains { $0.name == "Tiles only" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try Self.waitForTree { $0.contains { $0.name == "Open…" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
         _ = try Self.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Open Labels" } }
         try AccessibilityAuditTests.keys("Escape")
         _ = try Self.waitForTree { !$0.contains { $0.depth == 1 && $0.name == "Open Labels" } }
