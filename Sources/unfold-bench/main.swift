@@ -147,6 +147,7 @@ let status: Int32 = MainActor.assumeIsolated {
     }
     if selected("list") {
         let items = quick ? 20_000 : 1_000_000
+        if quick { ListBench.rounds = 1 }
         let count = items == 1_000_000 ? "1M" : "\(items / 1000)k"
         let ours = ListBench.ours(items: items), gtk = ListBench.gtk(items: items)
         let widget = "GtkListView (GtkFilterListModel)"
