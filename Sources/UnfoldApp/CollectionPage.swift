@@ -39,6 +39,8 @@ public final class CollectionPage {
     /// has no labels"): a status page, faded in where the rows were.
     public let emptyState: WidgetPointer
     public let statusPage: WidgetPointer
+    /// Open… on the status page of a collection with no labels.
+    public let openButton: WidgetPointer
     private let scrolled: WidgetPointer
     private(set) var filtering: CollectionFilter!
 
@@ -68,6 +70,7 @@ public final class CollectionPage {
         emptyState = gCast(builder.object("empty_state")!)
         gtk_revealer_set_transition_duration(gCast(emptyState), guint(ListMotion.duration / 1000))
         statusPage = gCast(builder.object("status_page")!)
+        openButton = gCast(builder.object("open_button")!)
         scrolled = gCast(builder.object("scroller")!)
         filtering = CollectionFilter(collection: collection, widget: widget)
         filtering.onResult = { [unowned self] indices in
@@ -177,8 +180,16 @@ public final class CollectionPage {
             let hasNone = collection.count == 0
             adw_status_page_set_title(gCast(statusPage), hasNone ? tr("This collection has no labels") : tr("No matching labels"))
             adw_status_page_set_icon_name(gCast(statusPage), hasNone ? "view-grid-symbolic" : "edit-find-symbolic")
+            gtk_widget_set_visible(openButton, hasNone ? 1 : 0)
             gtk_widget_set_visible(emptyState, 1)
         }
+        // The state lets the pointer and the keyboard through to the list, but
+        // for its Open… button: a status page that only says "No matching
+        // labels" is no stop (its own scrolled window would take the focus,
+        // or, holding the hidden button, swallow the Tab without taking it).
+        let offersOpen = empty && collection.count == 0
+        gtk_widget_set_can_target(emptyState, offersOpen ? 1 : 0)
+        gtk_widget_set_can_focus(emptyState, offersOpen ? 1 : 0)
         // Fading out, it has already gone for assistive technologies (and, once
         // faded, from the layout: see the child-revealed watch).
         Accessibility.setHidden(emptyState, !empty)

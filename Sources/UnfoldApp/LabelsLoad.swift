@@ -27,10 +27,14 @@ public final class LabelsLoad {
     }
 
     public let origin: Origin
+    /// Where a regular file is, in full (what Open Recent reopens); nil for a
+    /// stream or generated labels.
+    public let path: String?
     private let flag = CancellationFlag()
 
-    public init(_ origin: Origin) {
+    public init(_ origin: Origin, path: String? = nil) {
         self.origin = origin
+        if case .file(let source) = origin, source.size != nil { self.path = path } else { self.path = nil }
     }
 
     /// How the labels are named in messages: a file as the user wrote it.

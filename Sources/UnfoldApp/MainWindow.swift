@@ -22,7 +22,8 @@ public final class MainWindow: WidgetImplementation {
             typeName: "UnfoldWindow", cssName: "window", accessibleRole: GTK_ACCESSIBLE_ROLE_WINDOW,
             parent: { adw_application_window_get_type() },
             template: .init(resource: AppResources.path("ui/window.ui"),
-                            children: ["header_bar", "switcher_title", "switcher_bar", "menu_button", "toast_overlay", "view_stack"]))
+                            children: ["header_bar", "switcher_title", "switcher_bar", "menu_button", "toast_overlay", "view_stack",
+                                       "recent_menu"]))
     }
 
     public var window: WidgetPointer { widget }
@@ -33,6 +34,8 @@ public final class MainWindow: WidgetImplementation {
     public var switcherBar: WidgetPointer { gCast(templateChild("switcher_bar")) }
     public var menuButton: WidgetPointer { gCast(templateChild("menu_button")) }
     private var toastOverlay: WidgetPointer { gCast(templateChild("toast_overlay")) }
+    /// The main menu's Open Recent submenu (a GMenu).
+    private var recentMenu: OpaquePointer { OpaquePointer(templateChild("recent_menu")) }
 
     /// Each page is made the first time it shows (or is asked for): a window
     /// opened on the collection never builds the disclosure pages. Until then
@@ -168,6 +171,7 @@ public final class MainWindow: WidgetImplementation {
             return false
         }
         describeSwitchers()
+        listRecentFiles()
         Self.open.append(WeakObjectRef(window))
         onSignal(window, "destroy") { [unowned self] in
             Self.open.removeAll { $0.get()?.raw ?? UnsafeMutableRawPointer(self.window) == UnsafeMutableRawPointer(self.window) }
@@ -318,6 +322,36 @@ public final class MainWindow: WidgetImplementation {
     }
     private var undoLastNoteRemoval: (@MainActor () -> Void)?
     private var undoAction: OpaquePointer?
+
+    /// Whether the window is still open (not destroyed).
+    public var isOpen: Bool { Self.all.contains { $0 === self } }
+
+    /// Says `message` (a file that could not be opened, in the terminal's
+    /// words) in a toast that stays until it is dismissed: it may be long.
+    public func tell(_ message: String) {
+        // A toast's title is markup: a file name may hold "&" or "<".
+        let escaped = g_markup_escape_text(message, -1)
+        defer { g_free(escaped) }
+        let toast = adw_toast_new(escaped)!
+        adw_toast_set_timeout(toast, 0)
+        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+        for shown in Widgets.descendants(of: toastOverlay, ofType: g_type_from_name("AdwToastWidget")) {
+            Accessibility.repair(shown, context: message)
+        }
+    }
+
+    /// Open Recent lists Unfold's recent files, kept up to date as they change
+    /// (in any window, or any program that writes the same list).
+    private func listRecentFiles() {
+        RecentLabels.fill(recentMenu)
+        let manager = UnsafeMutableRawPointer(gtk_recent_manager_get_default()!)
+        let connection = onSignal(manager, "changed") { [weak self] in
+            guard let self else { return }
+            RecentLabels.fill(self.recentMenu)
+        }
+        // The manager lives as long as the process; the window does not.
+        onSignal(window, "destroy") { connection.disconnect() }
+    }
 
     /// "Note removed", with Undo, for a moment.
     private func offerToRestore(_ note: String, for id: Int) {

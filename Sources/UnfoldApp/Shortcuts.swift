@@ -24,6 +24,7 @@ enum Shortcuts {
         [
             Group(title: tr("Application"), shortcuts: [
                 Shortcut(title: tr("New window"), action: "app.new-window", keys: ["<Control>n"]),
+                Shortcut(title: tr("Open labels files"), action: "app.open", keys: ["<Control>o"]),
                 Shortcut(title: tr("Close window"), action: "win.close", keys: ["<Control>w"]),
                 Shortcut(title: tr("Quit"), action: "app.quit", keys: ["<Control>q"]),
                 Shortcut(title: tr("Keyboard shortcuts"), action: "win.show-help-overlay", keys: ["<Control>question", "F1"]),

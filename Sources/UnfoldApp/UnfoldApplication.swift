@@ -173,22 +173,24 @@ public final class UnfoldApplication {
         }
         let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
         // `--labels` or `--synthetic`, then each file named (the desktop's
-        // "Open With" names them so): each in a window of its own. One that
+        // "Open With" gives them so): each in a window of its own. One that
         // cannot be opened is said, and the others open.
-        var origins: [LabelsLoad.Origin] = []
+        var origins: [(origin: LabelsLoad.Origin, path: String?)] = []
         var failed = false
         func say(_ failure: LabelsFile.Failure) {
             unfold_command_line_printerr(gCast(commandLine), "unfold: \(failure.translated)")
             failed = true
         }
         do throws(LabelsFile.Failure) {
-            if let chosen = try Self.labelsOrigin(options, commandLine) { origins.append(chosen) }
+            if let chosen = try Self.labelsOrigin(options, commandLine) {
+                origins.append((chosen, Self.filenameOption(options, "labels").map { Self.resolve($0, commandLine) }))
+            }
         } catch {
             say(error)
         }
         for path in Self.arguments(of: commandLine).dropFirst() {
             do throws(LabelsFile.Failure) {
-                origins.append(.file(try Self.openArgument(path, of: commandLine)))
+                origins.append((.file(try Self.openArgument(path, of: commandLine)), Self.resolve(path, commandLine)))
             } catch {
                 say(error)
             }
@@ -200,17 +202,20 @@ public final class UnfoldApplication {
         }
         let launch = Launch(commandLine, windows: origins.count, failed: failed)
         if failed && !launch.isRemote { failedOwnLaunch = 1 }
-        for origin in origins { showLabels(LabelsLoad(origin), page: page, launch: launch) }
+        for (origin, path) in origins { showLabels(LabelsLoad(origin, path: path), page: page, launch: launch) }
         return 0
     }
 
     /// A file named on a command line, opened: relative to the directory the
     /// launch was made in.
     private static func openArgument(_ path: String, of commandLine: OpaquePointer) throws(LabelsFile.Failure) -> LabelsSource {
+        try LabelsSource.open(path: resolve(path, commandLine), name: path)
+    }
+
+    /// `path` from the directory `commandLine` was given in.
+    private static func resolve(_ path: String, _ commandLine: OpaquePointer) -> String {
         let file = ObjectRef(adopting: g_application_command_line_create_file_for_arg(gCast(commandLine), path)!)
-        let resolved = g_file_get_path(file.opaque)
-        defer { g_free(resolved) }
-        return try LabelsSource.open(path: resolved.map { String(cString: $0) } ?? path, name: path)
+        return OpenLabels.path(of: file.opaque) ?? path
     }
 
     private static func arguments(of commandLine: OpaquePointer) -> [String] {
@@ -272,7 +277,7 @@ public final class UnfoldApplication {
     /// Opens a window for labels being loaded: the saved size, the page asked
     /// for or the collection; the window does not save its page (the page it
     /// opened on was this launch's choice, not the user's).
-    private func showLabels(_ load: LabelsLoad, page: Page?, launch: Launch) {
+    func showLabels(_ load: LabelsLoad, page: Page?, launch: Launch?, toldIn teller: MainWindow? = nil) {
         var state = stateStore.load() ?? WindowState()
         state.page = page ?? .collection
         let window = openWindow(state: state, loading: load.title)
@@ -287,7 +292,7 @@ public final class UnfoldApplication {
             // any whose window the user closed.
             finished = true
             load.cancel()
-            self.end(launch, status: 0, message: nil)
+            if let launch { self.end(launch, status: 0, message: nil) }
         }
         load.start(progress: { [weak window] progress in
             window?.collectionPage.showLoading(progress)
@@ -298,9 +303,13 @@ public final class UnfoldApplication {
             case .success(let collection):
                 window.collectionPage.finishLoading(collection)
                 window.present()
-                self.end(launch, status: 0, message: nil)
+                RecentLabels.remember(load)
+                if let launch { self.end(launch, status: 0, message: nil) }
             case .failure(let failure):
-                self.end(launch, status: 1, message: failure.translated)
+                // Said where it was asked for: the launch's terminal, or the window it was opened from.
+                if let launch { self.end(launch, status: 1, message: failure.translated) }
+                if let teller = teller.flatMap({ $0.isOpen ? $0 : nil }) { teller.tell(failure.translated) }
+                if launch == nil && teller == nil { writeToStandardError("unfold: \(failure.translated)") }
                 gtk_window_destroy(gCast(window.window))
             }
         })
@@ -332,6 +341,8 @@ public final class UnfoldApplication {
             for window in MainWindow.all { gtk_window_close(gCast(window.window)) }
         }
         Actions.add(to: application, "about") { [unowned self] in self.showAbout() }
+        Actions.add(to: application, "open") { [unowned self] in self.chooseLabelsFiles() }
+        Actions.add(to: application, "open-recent", taking: { [unowned self] uri in self.openRecent(uri) })
         // Light, dark, or as the desktop prefers: for every window at once, and remembered.
         styleAction = Actions.addStateful(to: application, "style", state: AppStyle.scheme.rawValue) { [unowned self] name in
             guard let scheme = AppStyle.Scheme(rawValue: name) else { return }

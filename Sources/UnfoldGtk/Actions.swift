@@ -14,6 +14,20 @@ public enum Actions {
         return action.opaque
     }
 
+    /// Adds the action `name`, which takes a string (a menu item's target), to `map`.
+    @discardableResult
+    public static func add(
+        to map: UnsafeMutableRawPointer, _ name: String, taking handler: @escaping @MainActor (_ parameter: String) -> Void
+    ) -> OpaquePointer {
+        let action = ObjectRef(adopting: g_simple_action_new(name, unfold_variant_type_string())!)
+        onActionActivated(action.opaque) { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(parameter, nil)))
+        }
+        g_action_map_add_action(OpaquePointer(map), action.opaque)  // the map keeps it
+        return action.opaque
+    }
+
     /// Adds the action `name` with a string state (what radio items in a menu
     /// show as checked); activating it with a string calls `handler`, which
     /// sets the state with `setState` once it has done what was asked.

@@ -2,6 +2,7 @@
 import ChildProcessTestSupport
 import Foundation
 @testable import UnfoldApp
+import UnfoldGtk
 import XCTest
 
 /// The real `unfold` binary, launched as a desktop user would, read and driven
@@ -30,6 +31,8 @@ final class AppProcessTests: XCTestCase {
 
     struct Node: Decodable {
         var depth: Int; var role: String; var name: String; var states: [String]
+        /// What an editable text holds (nil for others).
+        var text: String?
         /// Where it is in its window, in pixels (nil for what has no place on screen).
         var x: Int?; var y: Int?; var width: Int?; var height: Int?
     }
@@ -263,6 +266,115 @@ final class AppProcessTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("gone.json: no such file"), second.stderr)
         _ = try Self.waitForTree { $0.filter { $0.role == "frame" }.count == 3 && $0.contains { $0.name == "Straße, Dot" } }
         XCTAssertTrue(app.stderr.contains("gone.tsv: no such file"), app.stderr)
+        Self.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
+    /// Open… by keyboard: Ctrl+O, the file chooser found and answered through
+    /// the accessibility tree and the keys; the file opens in a window of its
+    /// own and is remembered in recently-used.xbel, where GNOME's recent lists
+    /// read it, and the main menu's Open Recent opens it again. A file that
+    /// turns out bad is said in the window it was opened from, in the
+    /// terminal's words, and is not remembered.
+    func testOpenByKeyboardOpensAWindowAndRemembersTheFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-open-\(UUID().uuidString)")
+        let data = directory.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("birds & bees.tsv")
+        try "1\tWren\tdot\n2\tBumblebee\ttile\n".write(to: good, atomically: true, encoding: .utf8)
+        let bad = directory.appendingPathComponent("bad.tsv")
+        try "1\tWren\n".write(to: bad, atomically: true, encoding: .utf8)
+        let app = try Self.launch([], environment: launchEnvironment(["XDG_DATA_HOME": data.path]))
+        defer { Self.stop(app) }
+        _ = try Self.waitForTree { Self.selectedPage($0) != nil }
+        let window = try Self.focusWindow(of: app)
+
+        func windows() throws -> Set<String> {
+            Set(try Self.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"]).stdout
+                .split(separator: "\n").map(String.init))
+        }
+        func open(_ file: URL) throws {
+            _ = try Self.run("/usr/bin/xdotool", ["windowfocus", "--sync", window])
+            let before = try windows()
+            try AccessibilityAuditTests.keys("ctrl+o")
+            // (GTK 4.8's own chooser, without a portal: a window of the app's.)
+            _ = try Self.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Open Labels" } }
+            let chooser = try XCTUnwrap(try windows().subtracting(before).first, "the chooser's window")
+            _ = try Self.run("/usr/bin/xdotool", ["windowfocus", "--sync", chooser])
+            // The chooser's location entry takes a typed path.
+            try AccessibilityAuditTests.keys("ctrl+l")
+            _ = try Self.waitForTree { $0.contains { $0.role == "text" && $0.states.contains("focused") } }
+            XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["type", "--delay", "20", file.path]).status, 0)
+            // Return once the entry holds the whole path (the chooser completes
+            // what is typed as it goes, and may still be at it).
+            _ = try Self.waitForTree { $0.contains { $0.states.contains("focused") && $0.text == file.path } }
+            try AccessibilityAuditTests.keys("Return")
+            _ = try Self.waitForTree { !$0.contains { $0.depth == 1 && $0.name == "Open Labels" } }
+        }
+        try open(good)
+        let nodes = try Self.waitForTree { $0.contains { $0.role == "frame" && $0.name == "birds & bees.tsv — Label Collection" } }
+        XCTAssertTrue(nodes.contains { $0.name == "Bumblebee, Tile" }, "its labels")
+        let recent = data.appendingPathComponent("recently-used.xbel")
+        let glibURI = try XCTUnwrap(g_filename_to_uri(good.path, nil, nil))
+        let uri = String(cString: glibURI)
+        g_free(glibURI)
+        // Read as GNOME's recent lists read it: GLib's bookmark file.
+        func remembered() -> Bool {
+            let bookmarks = g_bookmark_file_new()
+            defer { g_bookmark_file_free(bookmarks) }
+            return g_bookmark_file_load_from_file(bookmarks, recent.path, nil) != 0
+                && g_bookmark_file_has_item(bookmarks, uri) != 0
+                && g_bookmark_file_has_application(bookmarks, uri, "unfold", nil) != 0
+                && g_bookmark_file_has_group(bookmarks, uri, "unfold-labels", nil) != 0
+        }
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        while !remembered() && Date() < deadline { usleep(100_000) }
+        XCTAssertTrue(remembered(), "\(uri), opened by unfold, in \(recent.path)")
+
+        try open(bad)
+        _ = try Self.waitForTree { $0.contains { $0.name.contains("bad.tsv:1:") && $0.name.contains("expected 3 tab-separated fields") } }
+
+        // The main menu's Open Recent lists it (and not the bad one), and opens it again.
+        _ = try Self.run("/usr/bin/xdotool", ["windowfocus", "--sync", window])
+        try AccessibilityAuditTests.keys("F10")
+        try Self.press("Open Recent")
+        let menu = try Self.waitForTree { $0.contains { $0.role == "menu item" && $0.name == "birds & bees.tsv" } }
+        XCTAssertFalse(menu.contains { $0.role == "menu item" && $0.name == "bad.tsv" }, "a file that did not open is not recent")
+        try Self.press("birds & bees.tsv")
+        _ = try Self.waitForTree { $0.filter { $0.role == "frame" && $0.name == "birds & bees.tsv — Label Collection" }.count == 2 }
+        Self.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
+    /// An empty collection's status page offers Open…, a Tab stop after the
+    /// filter's, which shows the file chooser; the main menu has it too. (A
+    /// filter that matches nothing offers no Open, and is no stop:
+    /// `KeyboardWalkTests.testTheLabelListByKeyboard`.)
+    func testTheEmptyCollectionAndTheMainMenuOfferOpen() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let empty = directory.appendingPathComponent("empty.json")
+        try "[]".write(to: empty, atomically: true, encoding: .utf8)
+        let app = try Self.launch([empty.path])
+        defer { Self.stop(app) }
+        let nodes = try Self.waitForTree { $0.contains { $0.name == "This collection has no labels" } }
+        XCTAssertTrue(nodes.contains { $0.role == "push button" && $0.name == "Open…" && $0.states.contains("visible") },
+                      "the status page's Open… button")
+        // By keyboard: the filter, the toggle, then the button.
+        _ = try Self.focusWindow(of: app)
+        _ = try Self.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try Self.waitForTree { $0.contains { $0.name == "Tiles only" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try Self.waitForTree { $0.contains { $0.name == "Open…" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try Self.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Open Labels" } }
+        try AccessibilityAuditTests.keys("Escape")
+        _ = try Self.waitForTree { !$0.contains { $0.depth == 1 && $0.name == "Open Labels" } }
+        try AccessibilityAuditTests.keys("F10")
+        _ = try Self.waitForTree { $0.contains { $0.role == "menu item" && $0.name == "Open…" } }
         Self.stop(app)
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }

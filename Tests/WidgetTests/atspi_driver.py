@@ -46,6 +46,9 @@ def walk(node, depth=0, path=(), places=False):
     name = node.get_name() or ""
     path = path + (f"{node.get_role_name()} '{name}'",)
     description = {"depth": depth, "role": node.get_role_name(), "name": name, "states": states}
+    if "editable" in states:
+        # What was typed, as a screen reader reads it back.
+        description["text"] = Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node))
     place = extents(node) if places else None
     if place is not None:
         description.update(zip(("x", "y", "width", "height"), place))
@@ -151,14 +154,14 @@ def main(argv):
         return 0
     if command == "press" and len(argv) == 4:
         for description, node, _ in walk(application):
-            if description["role"] == "push button" and description["name"] == argv[3]:
+            if description["role"] in ("push button", "menu item") and description["name"] == argv[3]:
                 action = node.get_action_iface()
                 if action is None or action.get_n_actions() == 0:
                     print(f"{argv[3]!r} has no action", file=sys.stderr)
                     return 3
                 action.do_action(0)
                 return 0
-        print(f"no button named {argv[3]!r}", file=sys.stderr)
+        print(f"no button or menu item named {argv[3]!r}", file=sys.stderr)
         return 3
     print(__doc__, file=sys.stderr)
     return 2
