@@ -110,6 +110,14 @@ public struct LabelCollection: Sendable {
     private let foldedEnds: [UInt32]
     private let tiles: [UInt64]
     private let ids: IDs
+    /// Which version of the labels this is: copies of one collection share
+    /// it, two collections made apart (a file read twice) never do.
+    private let version = Version()
+    private final class Version: Sendable {}
+
+    /// Whether `other` is this very collection (a copy of it), not another
+    /// version of the same labels.
+    public func isSameVersion(as other: LabelCollection) -> Bool { version === other.version }
 
     private enum IDs: Sendable {
         /// first, first + 1, …
