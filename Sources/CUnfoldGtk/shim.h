@@ -7,6 +7,8 @@
 #define G_LOG_DOMAIN "Unfold"
 #endif
 
+#include <errno.h>
+#include <fcntl.h>
 #include <gtk/gtk.h>
 #include <libintl.h>
 #include <locale.h>
@@ -86,6 +88,35 @@ static inline gboolean unfold_is_main_thread(void)
 static inline void unfold_log_critical(const char *message)
 {
     g_log("Unfold", G_LOG_LEVEL_CRITICAL, "%s", message);
+}
+
+static inline void unfold_log_debug(const char *message)
+{
+    g_log("Unfold", G_LOG_LEVEL_DEBUG, "%s", message);
+}
+
+/* Whether a process has the file at `path` open for writing: 1 yes, 0 no,
+ * -1 unknown. A read lease (F_SETLEASE, F_RDLCK) is granted only while no
+ * process holds the file open for writing; it is given back at once. Only
+ * the file's owner (or a process with CAP_LEASE) may take one, and only on
+ * local file systems: elsewhere the answer is unknown. */
+#ifndef F_SETLEASE
+#define F_SETLEASE 1024  /* Linux's, where <fcntl.h> hides it without _GNU_SOURCE */
+#endif
+static inline int unfold_file_has_writer(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return -1;
+    int answer;
+    if (fcntl(fd, F_SETLEASE, F_RDLCK) == 0) {
+        fcntl(fd, F_SETLEASE, F_UNLCK);
+        answer = 0;
+    } else {
+        answer = errno == EAGAIN ? 1 : -1;
+    }
+    close(fd);
+    return answer;
 }
 
 /* Messages for the terminal that launched this command line (maybe another process). */

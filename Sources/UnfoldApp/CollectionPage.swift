@@ -25,8 +25,10 @@ public final class CollectionPage {
     public private(set) var loadingName: String?
     /// The one source of truth for what is shown; visible IDs derive from it.
     public var filter: LabelFilter { filtering.filter }
-    /// Notes the user wrote, by record ID: they outlive the rows that edit them.
-    public private(set) var notes: [Int: String] = [:]
+    /// Notes the user wrote, by record ID: they outlive the rows that edit
+    /// them, and, for a labels file, the window and the app (`NoteStore`).
+    public private(set) var noteStore = NoteStore()
+    public var notes: [Int: String] { noteStore.notes }
 
     public let widget: WidgetPointer
     public let searchEntry: WidgetPointer
@@ -34,13 +36,16 @@ public final class CollectionPage {
     public let caption: WidgetPointer
     public let list: ListView
     /// The filter's result, the model `list` shows.
-    let results = LabelResults()
+    let results: LabelResults
     /// "No matching labels" (or, for a collection with none, "This collection
     /// has no labels"): a status page, faded in where the rows were.
     public let emptyState: WidgetPointer
     public let statusPage: WidgetPointer
     /// Open… on the status page of a collection with no labels.
     public let openButton: WidgetPointer
+    /// "2 notes without a label": shown while notes are kept whose label the
+    /// file no longer has; its popover lists them, each with Remove.
+    public let orphanedNotesButton: WidgetPointer
     private let scrolled: WidgetPointer
     private(set) var filtering: CollectionFilter!
 
@@ -71,18 +76,21 @@ public final class CollectionPage {
         gtk_revealer_set_transition_duration(gCast(emptyState), guint(ListMotion.duration / 1000))
         statusPage = gCast(builder.object("status_page")!)
         openButton = gCast(builder.object("open_button")!)
+        orphanedNotesButton = gCast(builder.object("orphaned_notes")!)
         scrolled = gCast(builder.object("scroller")!)
         filtering = CollectionFilter(collection: collection, widget: widget)
+        results = LabelResults(collection)
         filtering.onResult = { [unowned self] indices in
             self.updateCaption(visible: indices.count)
             self.updateList(indices)
         }
         filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
 
-        // An item is a collection position, made on demand: the position is its identity.
-        list.itemKey = { item in .number(LabelResults.position(of: item)) }
+        // An item is a position in the results' collection, made on demand;
+        // its identity is its label's ID, the same in every version of a file.
+        list.itemKey = { [unowned self] item in .number(self.results.collection.id(at: LabelResults.position(of: item))) }
         list.bind(model: results.model.raw) { [unowned self] item in
-            self.makeRow(self.collection.id(at: LabelResults.position(of: item)))
+            self.makeRow(self.results.collection.record(at: LabelResults.position(of: item)))
         }
         connectControls()
         onNotify(emptyState, "child-revealed") { [unowned self] in
@@ -100,10 +108,80 @@ public final class CollectionPage {
 
     /// The labels have come: the page shows them, filtered by what was typed
     /// while they loaded.
-    public func finishLoading(_ collection: LabelCollection) {
+    public func finishLoading(_ collection: LabelCollection, notes store: NoteStore? = nil) {
         precondition(loadingName != nil, "only a page that is loading takes its labels later")
         loadingName = nil
+        if let store { use(store) }
         filtering.replaceCollection(collection)
+        showNotesWithoutLabel()
+    }
+
+    /// Shows a new version of the labels (the file changed on disk), by
+    /// identity: labels that came fade in, those that went fade out, those
+    /// kept glide to their new places and show a new title or category where
+    /// they are. The filter and the scroll position stay as they were.
+    public func reload(_ collection: LabelCollection) {
+        precondition(loadingName == nil, "a page shows a new version of labels it has shown")
+        filtering.replaceCollection(collection)
+        showNotesWithoutLabel()
+    }
+
+    /// Keeps the notes in `store` (a labels file's, on disk) from now on.
+    private func use(_ store: NoteStore) {
+        noteStore = store
+        // Another window on the same file changed a note: its row here shows it.
+        store.observe(by: self) { [unowned self] id in
+            // (Not within the click that removed one: its popover is rebuilt.)
+            if self.collection.index(ofID: id) == nil { Idle.soon { [weak self] in self?.showNotesWithoutLabel() } }
+            guard let row = self.rowWidget(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow else { return }
+            labelRow.setNote(self.noteStore.note(for: id))
+        }
+    }
+
+    /// The notes kept for labels the file no longer has: the button says how
+    /// many, its popover lists them with their label's ID, each with Remove
+    /// (which the window's Undo can take back).
+    private func showNotesWithoutLabel() {
+        let orphaned = notesWithoutLabel(notes, in: collection)
+        gtk_widget_set_visible(orphanedNotesButton, orphaned.isEmpty ? 0 : 1)
+        guard !orphaned.isEmpty else {
+            gtk_menu_button_popdown(gCast(orphanedNotesButton))
+            return
+        }
+        // TRANSLATORS: a button over the notes kept for labels that are no longer in the labels file.
+        let title = fill(ntr("{count} note without a label", "{count} notes without a label", orphaned.count),
+                         ["count": formatted(orphaned.count)])
+        gtk_menu_button_set_label(gCast(orphanedNotesButton), title)
+        if let inner = gtk_widget_get_first_child(orphanedNotesButton) { Accessibility.setHasPopup(inner, true) }
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let heading = Widgets.wrappingLabel(tr("These notes are on labels that are no longer in the file."))
+        heading.addCSSClass("dim-label")
+        gtk_label_set_max_width_chars(gCast(heading), 40)
+        Widgets.append(heading, to: content)
+        for (id, note) in orphaned {
+            let line = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+            // TRANSLATORS: a note whose label is gone, after the label's ID.
+            let text = Widgets.wrappingLabel(fill(tr("Label {id}: {note}"), ["id": String(id), "note": note]))
+            gtk_label_set_max_width_chars(gCast(text), 40)
+            gtk_widget_set_hexpand(text, 1)
+            let remove = gtk_button_new_from_icon_name("user-trash-symbolic")!
+            remove.addCSSClass("flat")
+            gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
+            gtk_widget_set_tooltip_text(remove, tr("Remove note"))
+            Accessibility.setLabel(remove, fill(tr("Remove the note on label {id}"), ["id": String(id)]))
+            onSignal(remove, "clicked") { [unowned self] in
+                self.setNote("", for: id)
+                self.onNoteRemoved?(id, note)
+            }
+            Widgets.append(text, to: line)
+            Widgets.append(remove, to: line)
+            Widgets.append(line, to: content)
+        }
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(gCast(popover), content)
+        Accessibility.setLabel(popover, title)
+        Accessibility.repair(popover, context: title)
+        gtk_menu_button_set_popover(gCast(orphanedNotesButton), popover)
     }
 
     /// Says how a load goes, in the caption.
@@ -138,7 +216,7 @@ public final class CollectionPage {
     }
 
     public func setNote(_ note: String, for id: Int) {
-        notes[id] = note.isEmpty ? nil : note
+        noteStore.setNote(note, for: id)
     }
 
     /// Puts back a note the user removed (the toast's Undo): in the page, and
@@ -167,7 +245,12 @@ public final class CollectionPage {
     }
 
     private func updateList(_ indices: [Int]) {
-        results.replace(with: indices, exactAround: list.visibleRange)
+        if results.collection.isSameVersion(as: collection) {
+            results.replace(with: indices, exactAround: list.visibleRange)
+        } else {
+            results.replaceAll(with: indices, of: collection)
+            showNewVersionsOfKeptRows()
+        }
         // In the frame that shows the caption.
         list.flushChanges()
         // An empty list is not there for assistive technologies (the empty state
@@ -199,17 +282,17 @@ public final class CollectionPage {
     // MARK: Rows, by record ID
 
     /// The IDs the list shows, in order (rows fading out are not among them).
-    public var listedIDs: [Int] { results.positions.map { collection.id(at: $0) } }
+    public var listedIDs: [Int] { results.positions.map { results.collection.id(at: $0) } }
 
     /// The row widget of record `id`, if it exists now.
     public func rowWidget(for id: Int) -> WidgetPointer? {
-        collection.index(ofID: id).flatMap { list.rowWidget(for: .number($0)) }
+        list.rowWidget(for: .number(id))
     }
 
     /// The record ID of a row of the list.
     public func id(ofRow row: WidgetPointer) -> Int? {
-        guard case .number(let position)? = list.key(ofRow: row) else { return nil }
-        return collection.id(at: position)
+        guard case .number(let id)? = list.key(ofRow: row) else { return nil }
+        return id
     }
 
     /// Where a row was drawn by the last allocation, in the list's coordinates.
@@ -222,24 +305,50 @@ public final class CollectionPage {
 
     public var drawnRows: [DrawnRow] {
         list.placedFrames.compactMap { frame in
-            guard case .number(let position) = frame.key else { return nil }
-            return DrawnRow(id: collection.id(at: position), y: frame.y, opacity: frame.opacity, isLeaving: frame.isLeaving)
+            guard case .number(let id) = frame.key else { return nil }
+            return DrawnRow(id: id, y: frame.y, opacity: frame.opacity, isLeaving: frame.isLeaving)
         }
     }
 
-    private func makeRow(_ id: Int) -> WidgetPointer {
-        let record = collection.record(id: id)!
-        let row = LabelRow(record: record, note: notes[id] ?? "") { [unowned self] text in
+    private func makeRow(_ record: LabelRecord) -> WidgetPointer {
+        let id = record.id
+        let row = LabelRow(record: record, note: noteStore.note(for: id)) { [unowned self] text in
             self.setNote(text, for: id)
         }
         row.onNoteRemoved = { [unowned self] removed in self.onNoteRemoved?(id, removed) }
+        // Scrolling through a million labels makes and drops rows all along:
+        // the gone ones are forgotten whenever they could double the table.
+        if liveRows.count >= forgetGoneRowsAt {
+            liveRows = liveRows.filter { $0.value.row != nil }
+            forgetGoneRowsAt = max(64, 2 * liveRows.count)
+        }
+        liveRows[id] = WeakRow(row: row)
         return row.widget
+    }
+
+    /// The rows that exist, by label ID (a row goes with its widget).
+    private var liveRows: [Int: WeakRow] = [:]
+    private var forgetGoneRowsAt = 64
+    private struct WeakRow { weak var row: LabelRow? }
+
+    /// After a new version of the labels: a row kept shows its label as the
+    /// new version has it (a title or category changed in the file).
+    private func showNewVersionsOfKeptRows() {
+        liveRows = liveRows.filter { $0.value.row != nil }
+        for (id, weak) in liveRows {
+            guard let row = weak.row, let record = results.collection.record(id: id) else { continue }
+            row.show(record)
+        }
     }
 
     private func connectControls() {
         // Off screen, nothing is drawn: a result is taken at once.
         onSignal(widget, "unmap") { [unowned self] in self.filtering.flush() }
-        onSignal(widget, "destroy") { [unowned self] in self.filtering.cancel() }
+        onSignal(widget, "destroy") { [unowned self] in
+            self.filtering.cancel()
+            // What was typed last reaches the disk now, not a moment after.
+            self.noteStore.flush()
+        }
         onSignal(searchEntry, "search-changed") { [unowned self] in
             var filter = self.filter
             filter.query = String(cString: gtk_editable_get_text(gCast(self.searchEntry)))

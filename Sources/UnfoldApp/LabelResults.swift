@@ -17,9 +17,12 @@ final class LabelResults {
 
     /// The positions of the listed labels in the collection, ascending.
     var positions: [Int] { storage.positions }
+    /// The collection those positions are in. It changes only with
+    /// `replaceAll`: an item's position always means a label of this one.
+    var collection: LabelCollection { storage.collection }
 
-    init() {
-        storage = Storage()
+    init(_ collection: LabelCollection) {
+        storage = Storage(collection)
         let object = g_object_new_with_properties(LabelResultsType.type, 0, nil, nil)!
         LabelResultsType.slot(of: object).pointee = Unmanaged.passRetained(storage).toOpaque()
         model = ObjectRef(adopting: UnsafeMutableRawPointer(object))
@@ -45,6 +48,16 @@ final class LabelResults {
         }
     }
 
+    /// Lists `newPositions` of another collection (a new version of the
+    /// file): one change of every item, which the list animates by its keys,
+    /// the labels' IDs.
+    func replaceAll(with newPositions: [Int], of newCollection: LabelCollection) {
+        let removed = storage.positions.count
+        storage.positions = newPositions
+        storage.collection = newCollection
+        g_list_model_items_changed(model.opaque, 0, guint(removed), guint(newPositions.count))
+    }
+
     /// The collection position an `UnfoldLabelItem` names.
     static func position(of item: UnsafeMutableRawPointer) -> Int {
         LabelItemType.slot(of: item).pointee
@@ -53,12 +66,15 @@ final class LabelResults {
     /// The listed positions, and while a change is said, the new ones: the
     /// model is then `incoming[..<boundary]` followed by `positions[oldBoundary...]`.
     final class Storage {
+        var collection: LabelCollection
         var positions: [Int] = []
         var incoming: [Int]? {
             didSet { boundary = 0; oldBoundary = 0 }
         }
         var boundary = 0
         var oldBoundary = 0
+
+        init(_ collection: LabelCollection) { self.collection = collection }
 
         var count: Int { incoming == nil ? positions.count : boundary + positions.count - oldBoundary }
 

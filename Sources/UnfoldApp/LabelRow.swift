@@ -17,7 +17,10 @@ final class LabelRow {
     let widget: WidgetPointer
     let noteEntry: WidgetPointer
     let editButton: WidgetPointer
-    private let record: LabelRecord
+    private(set) var record: LabelRecord
+    private let titleLabel: WidgetPointer
+    private let categoryLabel: WidgetPointer
+    private let popover: WidgetPointer
     /// Called when the note popover closes on an empty note that had text when
     /// it opened, with that text.
     var onNoteRemoved: ((String) -> Void)?
@@ -37,22 +40,22 @@ final class LabelRow {
         row.setChild(content)
 
         let title = Widgets.ellipsizingLabel(shownTitle)
+        titleLabel = title
         gtk_widget_set_hexpand(title, 1)
         let category = Widgets.label(Self.name(of: record.category), xalign: 1)
+        categoryLabel = category
         category.addCSSClass("category")
 
         noteEntry = gtk_entry_new()
         gtk_entry_set_placeholder_text(gCast(noteEntry), tr("Note"))
-        Accessibility.setLabel(noteEntry, fill(tr("Note for {title}"), ["title": shownTitle]))
         gtk_editable_set_text(gCast(noteEntry), note)
         let popover = gtk_popover_new()!
+        self.popover = popover
         gtk_popover_set_child(gCast(popover), noteEntry)
-        // The popover and its inner part are named after the note they hold.
-        Accessibility.setLabel(popover, fill(tr("Note for {title}"), ["title": shownTitle]))
-        Accessibility.repair(popover, context: fill(tr("Note for {title}"), ["title": shownTitle]))
 
         editButton = Widgets.menuButton(iconName: "document-edit-symbolic",
                                         label: fill(tr("Edit note for {title}"), ["title": shownTitle]))
+        nameNoteParts()
         gtk_menu_button_set_has_frame(gCast(editButton), 0)
         gtk_menu_button_set_popover(gCast(editButton), popover)
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
@@ -92,8 +95,33 @@ final class LabelRow {
 
     var note: String { String(cString: gtk_editable_get_text(gCast(noteEntry))) }
 
+    /// The note's field and popover are named after the label they are on.
+    private func nameNoteParts() {
+        let name = fill(tr("Note for {title}"), ["title": shownTitle])
+        Accessibility.setLabel(noteEntry, name)
+        // The popover and its inner part are named after the note they hold.
+        Accessibility.setLabel(popover, name)
+        Accessibility.repair(popover, context: name)
+    }
+
+    /// Shows `newRecord` (the same label, from a new version of its file):
+    /// a new title or category, in place.
+    func show(_ newRecord: LabelRecord) {
+        precondition(newRecord.id == record.id, "a row shows one label")
+        guard newRecord != record else { return }
+        record = newRecord
+        shownTitle = Self.shown(newRecord.title)
+        gtk_label_set_text(gCast(titleLabel), shownTitle)
+        gtk_label_set_text(gCast(categoryLabel), Self.name(of: newRecord.category))
+        nameNoteParts()
+        // (Its pencil's tooltip is the note, which showNote sets again.)
+        Accessibility.setLabel(gtk_widget_get_first_child(editButton)!, fill(tr("Edit note for {title}"), ["title": shownTitle]))
+        showNote(note)
+    }
+
     /// Shows `note` as the row's note (the page's Undo puts one back).
     func setNote(_ note: String) {
+        guard note != self.note else { return }
         gtk_editable_set_text(gCast(noteEntry), note)
     }
 
@@ -119,7 +147,7 @@ final class LabelRow {
     /// The title as the row shows and names it: whole, up to a length no
     /// screen shows on one line (text measured in 32-bit Pango units
     /// overflows at a few hundred thousand characters and garbles the layout).
-    let shownTitle: String
+    private(set) var shownTitle: String
     static let titleLimit = 1_000
 
     static func shown(_ title: String) -> String {

@@ -117,6 +117,8 @@ public final class MainWindow: WidgetImplementation {
     var remembersPage = true
     /// The labels file this window shows, if it was opened for one.
     private var labelsName: String?
+    /// What Save Notes As… names its file after.
+    var savedNotesName: String { labelsName ?? tr("Label Collection") }
     private var showPageAction: OpaquePointer?
 
     /// A window showing `collection`, or one on its way from `loading` (its
@@ -172,8 +174,10 @@ public final class MainWindow: WidgetImplementation {
         }
         describeSwitchers()
         listRecentFiles()
+        acceptDroppedFiles()
         Self.open.append(WeakObjectRef(window))
         onSignal(window, "destroy") { [unowned self] in
+            self.labelsWatch = nil
             Self.open.removeAll { $0.get()?.raw ?? UnsafeMutableRawPointer(self.window) == UnsafeMutableRawPointer(self.window) }
             self.onDestroy?()
         }
@@ -328,15 +332,80 @@ public final class MainWindow: WidgetImplementation {
 
     /// Says `message` (a file that could not be opened, in the terminal's
     /// words) in a toast that stays until it is dismissed: it may be long.
-    public func tell(_ message: String) {
+    /// A `passing` message (something done) goes by itself, as toasts do.
+    @discardableResult
+    public func tell(_ message: String, passing: Bool = false) -> ObjectRef {
         // A toast's title is markup: a file name may hold "&" or "<".
         let escaped = g_markup_escape_text(message, -1)
         defer { g_free(escaped) }
-        let toast = adw_toast_new(escaped)!
-        adw_toast_set_timeout(toast, 0)
-        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+        let toast = ObjectRef(adopting: UnsafeMutableRawPointer(adw_toast_new(escaped)!))
+        if !passing { adw_toast_set_timeout(toast.opaque, 0) }
+        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
         for shown in Widgets.descendants(of: toastOverlay, ofType: g_type_from_name("AdwToastWidget")) {
             Accessibility.repair(shown, context: message)
+        }
+        return toast
+    }
+
+    /// Called with the local paths of files dropped on the window.
+    var onFilesDropped: (([String]) -> Void)?
+
+    /// Files dragged from a file manager (a file list, or the `text/uri-list`
+    /// it is made from) open as Open… opens them. While a drag is over the
+    /// window's content, libadwaita outlines it (`:drop(active)`), as GNOME's
+    /// apps show where a drop lands.
+    private func acceptDroppedFiles() {
+        let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        onDrop(target) { [unowned self] value in
+            guard let list = g_value_get_boxed(value), let files = gdk_file_list_get_files(OpaquePointer(list)) else { return false }
+            defer { g_slist_free(files) }
+            var paths: [String] = []
+            var node: UnsafeMutablePointer<GSList>? = files
+            while let current = node {
+                if let path = OpenLabels.path(of: OpaquePointer(current.pointee.data)) { paths.append(path) }
+                node = current.pointee.next
+            }
+            guard !paths.isEmpty else { return false }
+            self.onFilesDropped?(paths)
+            return true
+        }
+        toastOverlay.addCSSClass("drop-area")
+        gtk_widget_add_controller(toastOverlay, target)
+    }
+
+    /// The watch on the labels file this window shows, for new versions of it.
+    var labelsWatch: LabelsWatch? {
+        didSet { oldValue?.cancel() }
+    }
+
+    /// What says that the file's latest version could not be read, while it shows.
+    private var unreadableVersionToast: ObjectRef?
+
+    /// The labels file changed on disk: the page shows its new version.
+    func showNewVersion(_ collection: LabelCollection, of name: String) {
+        if let toast = unreadableVersionToast { adw_toast_dismiss(toast.opaque) }
+        unreadableVersionToast = nil
+        collectionPage.reload(collection)
+        LabelsWatch.debug("reloaded \(name): \(collection.count) labels")
+    }
+
+    /// The file's new version could not be read: the last one that could
+    /// stays shown, and the window says why, until a good one comes.
+    func sayNewVersionUnreadable(_ problem: String) {
+        if let toast = unreadableVersionToast { adw_toast_dismiss(toast.opaque) }
+        // TRANSLATORS: {problem} is what is wrong with the file, with its name and the place.
+        let message = fill(tr("{problem} — the labels shown are the last version that could be read"), ["problem": problem])
+        unreadableVersionToast = tell(message)
+        LabelsWatch.debug("not reloaded: \(problem)")
+    }
+
+    /// Says in this window what goes wrong with keeping `store`'s notes (a
+    /// full disk, an unreadable notes file).
+    func sayProblems(of store: NoteStore) {
+        store.onProblem = { [weak self] message in self?.tell(message) }
+        if let pending = store.pendingProblem {
+            store.pendingProblem = nil
+            tell(pending)
         }
     }
 
@@ -345,10 +414,9 @@ public final class MainWindow: WidgetImplementation {
     private func listRecentFiles() {
         RecentLabels.fill(recentMenu)
         let manager = UnsafeMutableRawPointer(gtk_recent_manager_get_default()!)
-        let connection = onSignal(manager, "changed") { [weak self] in
-            guard let self else { return }
-            RecentLabels.fill(self.recentMenu)
-        }
+        // The handler holds the menu, not the window: it goes on destroy.
+        let menu = ObjectRef(recentMenu)
+        let connection = onSignal(manager, "changed") { RecentLabels.fill(menu.opaque) }
         // The manager lives as long as the process; the window does not.
         onSignal(window, "destroy") { connection.disconnect() }
     }
@@ -410,6 +478,7 @@ public final class MainWindow: WidgetImplementation {
             self.focusPage()
         }
         Actions.add(to: window, "show-help-overlay") { [unowned self] in self.showShortcuts() }
+        Actions.add(to: window, "save-notes") { [unowned self] in self.chooseWhereToSaveNotes() }
         // Disabled but while "Note removed" shows: otherwise Ctrl+Z is the
         // text field's own undo.
         undoAction = Actions.add(to: window, "undo-note-removal") { [unowned self] in self.undoLastNoteRemoval?() }

@@ -36,6 +36,8 @@ public final class UnfoldApplication {
         onSignal(application, "startup") { [unowned self] in self.startUp() }
         onCommandLine(app) { [unowned self] commandLine in self.handle(commandLine) }
         onSignal(application, "activate") { [unowned self] in self.presentWindow(page: nil) }
+        // Notes typed a moment ago reach the disk before the app ends.
+        onSignal(application, "shutdown") { NoteStore.all.forEach { $0.flush() } }
     }
 
     /// Runs the application with the process's arguments; returns its exit status.
@@ -301,7 +303,11 @@ public final class UnfoldApplication {
             finished = true
             switch result {
             case .success(let collection):
-                window.collectionPage.finishLoading(collection)
+                // A regular file's notes are kept, keyed by the file (a stream is read once).
+                let notes = load.path.map(NoteStore.forLabelsFile)
+                window.collectionPage.finishLoading(collection, notes: notes)
+                if let notes { window.sayProblems(of: notes) }
+                self.followChanges(of: load, in: window)
                 window.present()
                 RecentLabels.remember(load)
                 if let launch { self.end(launch, status: 0, message: nil) }
@@ -315,6 +321,33 @@ public final class UnfoldApplication {
         })
     }
 
+    /// Shows each whole new version of a regular file in `window` as it is
+    /// written; one that cannot be read leaves the last one shown, and says why.
+    private func followChanges(of load: LabelsLoad, in window: MainWindow) {
+        guard let path = load.path, let watch = LabelsWatch(path: path) else { return }
+        var reading: LabelsLoad?
+        watch.onNewVersion = { [weak window] in
+            guard let window else { return }
+            // A newer version than the one being read: that one is stale.
+            reading?.cancel()
+            do throws(LabelsFile.Failure) {
+                let next = LabelsLoad(.file(try LabelsSource.open(path: path, name: load.name)), path: path)
+                reading = next
+                next.start(progress: { _ in }, finish: { [weak window] result in
+                    reading = nil
+                    guard let window else { return }
+                    switch result {
+                    case .success(let collection): window.showNewVersion(collection, of: load.name)
+                    case .failure(let failure): window.sayNewVersionUnreadable(failure.translated)
+                    }
+                })
+            } catch {
+                window.sayNewVersionUnreadable(error.translated)
+            }
+        }
+        window.labelsWatch = watch
+    }
+
     /// Ends `launch` with `status`, saying `message` on its terminal.
     private func end(_ launch: Launch, status: Int32, message: String?) {
         launch.finish(status: status, message: message.map { "unfold: \($0)" })
@@ -326,6 +359,7 @@ public final class UnfoldApplication {
         let window = MainWindow.open(application: application, state: state, collection: collection, loading: loading,
                                      hierarchy: hierarchy)
         onWindowOpened?(window)
+        window.onFilesDropped = { [unowned self, unowned window] paths in self.openFiles(paths, toldIn: window) }
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
                 writeToStandardError("unfold: \(error)")

@@ -275,3 +275,35 @@ public func onRangeSignal(
     }
     return connect(instance, signal, handler as RangeHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
 }
+
+private typealias DropHandler = @MainActor (_ value: UnsafePointer<GValue>) -> Bool
+
+/// Connects to a GtkDropTarget's "drop"; the handler gets the dropped value
+/// and returns whether it took it.
+@MainActor @discardableResult
+public func onDrop(
+    _ target: OpaquePointer, _ handler: @escaping @MainActor (_ value: UnsafePointer<GValue>) -> Bool
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = {
+        _, value, _, _, data in
+        MainActor.assumeIsolated { ClosureBox<DropHandler>.from(data).body(value!) ? 1 : 0 }
+    }
+    return connect(UnsafeMutableRawPointer(target), "drop", handler as DropHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+}
+
+private typealias FileMonitorHandler = @MainActor (_ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) -> Void
+
+/// Connects to a GFileMonitor's "changed": the file, the other file (of a
+/// move or rename), and what happened.
+@MainActor @discardableResult
+public func onFileMonitorChanged(
+    _ monitor: OpaquePointer,
+    _ handler: @escaping @MainActor (_ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) -> Void
+) -> SignalConnection {
+    let callback: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
+        _, file, other, event, data in
+        MainActor.assumeIsolated { ClosureBox<FileMonitorHandler>.from(data).body(file, other, event) }
+    }
+    return connect(UnsafeMutableRawPointer(monitor), "changed", handler as FileMonitorHandler,
+                   unsafeBitCast(callback, to: GCallback.self), after: false)
+}

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import UnfoldGtk
+import UnfoldCore
+
+/// The notes a person wrote on a labels file's labels, by label ID, kept on
+/// disk as they are typed: one key file per labels file in
+/// `$XDG_DATA_HOME/unfold/notes/`, named after the file's full path (its
+/// identity: the same file reopened, from any window or launch, finds its
+/// notes). Written atomically and durably (a temporary file, fsync, rename:
+/// GLib's `g_file_set_contents_full`), soon after the typing pauses and at
+/// most a second after a change (`NoteSaveSchedule`), and at once when a
+/// window closes or the app quits.
+///
+/// A note whose label is no longer in the file stays until the user removes
+/// it. Windows showing the same file share one store. The tutorial's own
+/// labels (no file) have a store that only lives in memory.
+@MainActor
+public final class NoteStore {
+    /// The labels file's full path; nil: the notes are not kept on disk.
+    public let labelsPath: String?
+    /// Where the notes are kept (nil when they are not).
+    public let notesPath: String?
+    public private(set) var notes: [Int: String] = [:]
+    /// Called with a message when notes could not be read or written (the
+    /// windows say it); the store keeps the notes and tries again at the next change.
+    var onProblem: (@MainActor (String) -> Void)?
+    /// Called after a note changed (any window's), with its ID.
+    private var observers: [(owner: WeakBox, changed: @MainActor (Int) -> Void)] = []
+
+    private var schedule = NoteSaveSchedule()
+    private var timer: guint = 0
+
+    /// A store that keeps nothing on disk.
+    public init() {
+        labelsPath = nil
+        notesPath = nil
+    }
+
+    private init(labelsPath: String) {
+        self.labelsPath = labelsPath
+        notesPath = Self.notesPath(for: labelsPath)
+        load()
+    }
+
+    /// The store of the labels file at `path` (shared while any window uses it).
+    public static func forLabelsFile(_ path: String) -> NoteStore {
+        let identity = canonical(path)
+        open.removeAll { $0.store == nil }
+        if let store = open.first(where: { $0.store?.labelsPath == identity })?.store { return store }
+        let store = NoteStore(labelsPath: identity)
+        open.append(WeakStore(store: store))
+        return store
+    }
+
+    private struct WeakStore { weak var store: NoteStore? }
+    private static var open: [WeakStore] = []
+
+    /// Every store in use (the app writes them all when it quits).
+    static var all: [NoteStore] { open.compactMap(\.store) }
+
+    /// The directory the notes live in: `$XDG_DATA_HOME/unfold/notes`.
+    public static var directory: String {
+        String(cString: g_get_user_data_dir()) + "/unfold/notes"
+    }
+
+    /// One file per labels file, named by a digest of its full path (a path
+    /// may be longer than a file name may be, and hold any byte).
+    static func notesPath(for labelsPath: String) -> String {
+        let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, labelsPath, -1)!
+        defer { g_free(digest) }
+        return directory + "/" + String(cString: digest) + ".ini"
+    }
+
+    /// The file's full path, links resolved: the same file however it was named.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    // MARK: Notes
+
+    public func note(for id: Int) -> String { notes[id] ?? "" }
+
+    /// Sets (or, empty, removes) the note of label `id`; it reaches the disk soon.
+    public func setNote(_ note: String, for id: Int) {
+        guard notes[id] ?? "" != note else { return }
+        notes[id] = note.isEmpty ? nil : note
+        observers.removeAll { $0.owner.object == nil }
+        for observer in observers { observer.changed(id) }
+        guard notesPath != nil else { return }
+        schedule.changed(at: Int64(g_get_monotonic_time()))
+        scheduleWrite()
+    }
+
+    /// Hears of every note's change, for as long as `owner` lives.
+    func observe(by owner: AnyObject, _ changed: @escaping @MainActor (Int) -> Void) {
+        observers.append((WeakBox(owner), changed))
+    }
+
+    private final class WeakBox {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    // MARK: Disk
+
+    /// Writes what is not yet written, now.
+    public func flush() {
+        if timer != 0 {
+            g_source_remove(timer)
+            timer = 0
+        }
+        guard schedule.hasUnwrittenChanges else { return }
+        if write() { schedule.written() }
+    }
+
+    /// Whether changes wait to be written (tests ask).
+    public var hasUnwrittenChanges: Bool { schedule.hasUnwrittenChanges }
+
+    private func scheduleWrite() {
+        guard timer == 0, let due = schedule.dueTime else { return }
+        let wait = max(0, due - Int64(g_get_monotonic_time()))
+        timer = Timeout.after(milliseconds: UInt32((wait + 999) / 1000)) { [weak self] in
+            guard let self else { return }
+            self.timer = 0
+            guard let due = self.schedule.dueTime else { return }
+            // More typing moved the moment on (never past the latest one).
+            if Int64(g_get_monotonic_time()) < due { return self.scheduleWrite() }
+            // (Not written: the next change, or closing, tries again.)
+            if self.write() { self.schedule.written() }
+        }
+    }
+
+    /// The notes as a key file: the labels file's path (for a person looking
+    /// in the folder) and each note by label ID.
+    private var keyFileText: String {
+        let file = g_key_file_new()!
+        defer { g_key_file_free(file) }
+        g_key_file_set_comment(file, nil, nil, " Unfold's notes on the labels of one file, by label ID.", nil)
+        g_key_file_set_string(file, Self.labelsGroup, Self.fileKey, labelsPath ?? "")
+        for (id, note) in notes.sorted(by: { $0.key < $1.key }) {
+            g_key_file_set_string(file, Self.notesGroup, String(id), note)
+        }
+        var length = 0
+        let data = g_key_file_to_data(file, &length, nil)!
+        defer { g_free(data) }
+        return String(cString: data)
+    }
+
+    static let labelsGroup = "labels"
+    static let fileKey = "file"
+    static let notesGroup = "notes"
+
+    /// Writes the notes; false (and the problem said) if it could not.
+    private func write() -> Bool {
+        guard let notesPath else { return true }
+        if g_mkdir_with_parents(Self.directory, 0o700) != 0 {
+            report(fill(tr("Notes could not be saved in {folder}: {problem}"),
+                        ["folder": Self.directory, "problem": String(cString: g_strerror(errno))]))
+            return false
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let text = keyFileText
+        let flags = GFileSetContentsFlags(G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
+        let done = text.withCString { g_file_set_contents_full(notesPath, $0, gssize(strlen($0)), flags, 0o600, &error) }
+        guard done == 0 else {
+            lastReported = nil
+            return true
+        }
+        report(fill(tr("Notes could not be saved in {folder}: {problem}"),
+                    ["folder": Self.directory, "problem": error.map { String(cString: $0.pointee.message) } ?? ""]))
+        g_clear_error(&error)
+        return false
+    }
+
+    /// Reads the notes written before. A file that cannot be read is moved
+    /// aside, never written over: what it holds is not lost.
+    private func load() {
+        guard let notesPath, g_file_test(notesPath, G_FILE_TEST_EXISTS) != 0 else { return }
+        let file = g_key_file_new()!
+        defer { g_key_file_free(file) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_key_file_load_from_file(file, notesPath, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 {
+            let problem = error.map { String(cString: $0.pointee.message) } ?? ""
+            g_clear_error(&error)
+            let aside = notesPath + ".unreadable"
+            rename(notesPath, aside)
+            report(fill(tr("The notes in {file} could not be read ({problem}); they were moved to {aside}"),
+                        ["file": notesPath, "problem": problem, "aside": aside]))
+            return
+        }
+        var count = 0
+        guard let keys = g_key_file_get_keys(file, Self.notesGroup, &count, nil) else { return }
+        defer { g_strfreev(keys) }
+        for index in 0..<count {
+            guard let key = keys[index], let id = Int(String(cString: key)),
+                  let value = g_key_file_get_string(file, Self.notesGroup, key, nil) else { continue }
+            notes[id] = String(cString: value)
+            g_free(value)
+        }
+    }
+
+    /// Said in the windows (held until one listens) and on the terminal,
+    /// once: a full disk says so once, not at every key.
+    private func report(_ message: String) {
+        guard message != lastReported else { return }
+        lastReported = message
+        writeToStandardError("unfold: \(message)")
+        if let onProblem { onProblem(message) } else { pendingProblem = message }
+    }
+
+    private var lastReported: String?
+
+    /// A problem found before any window listened (while loading).
+    var pendingProblem: String?
+}

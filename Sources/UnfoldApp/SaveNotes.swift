@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import UnfoldGtk
+import UnfoldCore
+
+/// Save Notes As…: the notes of the window's collection, with their labels,
+/// written as TSV or JSON for another program (`NotesExport`), where the
+/// desktop's file chooser says. The format follows the name's suffix, else
+/// the filter chosen.
+extension MainWindow {
+    func chooseWhereToSaveNotes() {
+        guard let native = gtk_file_chooser_native_new(tr("Save Notes"), gCast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                       tr("_Save"), tr("_Cancel")) else { return }
+        let chooser = ObjectRef(adopting: UnsafeMutableRawPointer(native))
+        let filters = NotesExport.allCases.map { format in (format, SavedNotes.filter(for: format)) }
+        for (_, filter) in filters { gtk_file_chooser_add_filter(native, filter) }
+        gtk_file_chooser_set_current_name(native, SavedNotes.suggestedName(for: savedNotesName))
+        gtk_native_dialog_set_modal(UnsafeMutablePointer<GtkNativeDialog>(native), 1)
+        let page = collectionPage
+        onPositionSignal(chooser.raw, "response") { [weak self, chooser] response in
+            defer { withExtendedLifetime(chooser) {} }
+            SavedNotes.chooser = nil
+            defer { filters.forEach { g_object_unref(UnsafeMutableRawPointer($0.1)) } }
+            guard let self, Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
+                  let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
+            let chosen = ObjectRef(adopting: UnsafeMutableRawPointer(file))
+            guard let path = OpenLabels.path(of: chosen.opaque) else { return }
+            let picked = gtk_file_chooser_get_filter(chooser.opaque)
+            let format = NotesExport(fileName: path) ?? filters.first { $0.1 == picked }?.0 ?? .tsv
+            self.saveNotes(of: page, to: path, as: format)
+        }
+        // Held until it answers: GTK keeps no reference to a native dialog.
+        SavedNotes.chooser = chooser
+        gtk_native_dialog_show(UnsafeMutablePointer<GtkNativeDialog>(native))
+    }
+
+    /// Writes the notes of `page` to `path`; says in the window how it went.
+    func saveNotes(of page: CollectionPage, to path: String, as format: NotesExport) {
+        let text = format.text(of: NotesExport.entries(page.notes, of: page.collection))
+        var error: UnsafeMutablePointer<GError>?
+        let written = text.withCString { g_file_set_contents_full(path, $0, gssize(strlen($0)), G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error) }
+        let name = OpenLabels.displayName(path)
+        if written != 0 {
+            tell(fill(tr("Notes saved in {file}"), ["file": name]), passing: true)
+        } else {
+            tell(fill(tr("The notes could not be saved in {file}: {problem}"),
+                      ["file": name, "problem": error.map { String(cString: $0.pointee.message) } ?? ""]))
+            g_clear_error(&error)
+        }
+    }
+}
+
+@MainActor
+enum SavedNotes {
+    /// The file chooser while it is open.
+    static var chooser: ObjectRef?
+
+    /// "countries notes.tsv" for the labels of countries.tsv.
+    static func suggestedName(for labelsName: String) -> String {
+        var base = labelsName
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        // TRANSLATORS: the file name Save Notes As… suggests; {name} is the labels file's name without its suffix.
+        return fill(tr("{name} notes"), ["name": base]) + ".tsv"
+    }
+
+    static func filter(for format: NotesExport) -> OpaquePointer {
+        let filter = gtk_file_filter_new()!
+        switch format {
+        case .tsv:
+            gtk_file_filter_set_name(filter, tr("Tab-separated values"))
+            gtk_file_filter_add_mime_type(filter, "text/tab-separated-values")
+            gtk_file_filter_add_suffix(filter, "tsv")
+        case .json:
+            gtk_file_filter_set_name(filter, tr("JSON"))
+            gtk_file_filter_add_mime_type(filter, "application/json")
+            gtk_file_filter_add_suffix(filter, "json")
+        }
+        return filter
+    }
+}

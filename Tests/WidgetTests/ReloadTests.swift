@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import UnfoldGtk
+import UnfoldGtkTestSupport
+@testable import UnfoldApp
+import UnfoldCore
+import UnfoldMotion
+import UnfoldWidgets
+import XCTest
+
+/// A new version of the labels (the file changed on disk) shown by identity,
+/// in a real window with the real frame clock: rows that came fade in, rows
+/// that went fade out where they were, rows kept are the same widgets and
+/// glide, a renamed label's row shows its new title in place; the filter and
+/// the scroll position stay.
+final class ReloadTests: GtkTestCase {
+    private static func records(_ list: [(Int, String, LabelRecord.Category)]) -> LabelCollection {
+        try! LabelCollection(list.map { LabelRecord(id: $0.0, title: $0.1, category: $0.2) })
+    }
+
+    func testANewVersionAnimatesByIdentityAndKeepsTheFilter() {
+        onMain {
+            let page = CollectionPage(loading: "birds.tsv")
+            page.finishLoading(Self.records([(1, "Blackbird", .dot), (2, "Bumblebee", .tile), (3, "Wren", .dot), (4, "Bat", .tile)]))
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            type("b", into: page)
+            settle(page)
+            XCTAssertEqual(page.listedIDs, [1, 2, 4])
+            let keptRow = page.rowWidget(for: 1)!
+            let movedRow = page.rowWidget(for: 4)!
+
+            var samples: [[CollectionPage.DrawnRow]] = []
+            let sampler = FrameSampler(window.window) { _ in samples.append(page.drawnRows) }
+            // Bumblebee went (so Bat moves up by one), Blackbird was renamed, Robin came last.
+            page.reload(Self.records([(1, "Blackbird (male)", .dot), (4, "Bat", .tile), (3, "Wren", .dot), (5, "Robin", .dot)]))
+            XCTAssertTrue(iterate(until: { page.listedIDs == [1, 4, 5] }), "the filter \"b\" kept: \(page.listedIDs)")
+            settle(page)
+            window.waitForFrames()
+            sampler.stop()
+
+            XCTAssertEqual(page.filter.query, "b")
+            XCTAssertEqual(captionText(page), "3 of 4 labels")
+            XCTAssertEqual(page.rowWidget(for: 1), keptRow, "a kept label keeps its row")
+            XCTAssertEqual(page.rowWidget(for: 4), movedRow, "a moved label keeps its row")
+            XCTAssertNil(page.rowWidget(for: 2), "a label that went has no row once faded")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Blackbird (male), Dot") }, keptRow),
+                         "the renamed label's row says its new title")
+            XCTAssertTrue(Self.labelTexts(in: keptRow).contains("Blackbird (male)"), "and shows it")
+
+            let pitch = page.list.placedFrames.count > 1 ? abs(page.drawnRows[1].y - page.drawnRows[0].y) : 0
+            var fadingOut = 0, fadingIn = 0, gliding = 0
+            for sample in samples {
+                for row in sample where row.opacity > 0.05 && row.opacity < 0.95 {
+                    if row.id == 2 { XCTAssertTrue(row.isLeaving); fadingOut += 1 }
+                    if row.id == 5 { XCTAssertFalse(row.isLeaving); fadingIn += 1 }
+                }
+                if let bat = sample.first(where: { $0.id == 4 }), bat.y > pitch + 0.5, bat.y < pitch * 2 - 0.5 {
+                    gliding += 1
+                }
+            }
+            XCTAssertGreaterThanOrEqual(fadingOut, 3, "Bumblebee fades out where it was (\(samples.count) frames)")
+            XCTAssertGreaterThanOrEqual(fadingIn, 3, "Robin fades in")
+            XCTAssertGreaterThanOrEqual(gliding, 2, "Bat glides between its old place and its new one")
+        }
+    }
+
+    /// The scroll position is the reader's place: a new version keeps it.
+    func testANewVersionKeepsTheScrollPosition() {
+        onMain {
+            let many = (1...300).map { (Int($0), "Label \($0)", LabelRecord.Category.tile) }
+            let page = CollectionPage(loading: "many.tsv")
+            page.finishLoading(Self.records(many))
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            settle(page)
+            let adjustment = gtk_scrollable_get_vadjustment(gCast(page.list.widget))!
+            gtk_adjustment_set_value(adjustment, 2_000)
+            window.waitForFrames()
+            page.reload(Self.records(many.filter { $0.0 != 150 } + [(301, "Label 301", .dot)]))
+            settle(page)
+            XCTAssertEqual(gtk_adjustment_get_value(adjustment), 2_000, accuracy: 0.5)
+            XCTAssertEqual(captionText(page), "300 of 300 labels")
+        }
+    }
+
+    @MainActor
+    private static func labelTexts(in widget: WidgetPointer) -> [String] {
+        Widgets.descendants(of: widget, ofType: gtk_label_get_type()).map { String(cString: gtk_label_get_text(gCast($0))) }
+    }
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ChildProcessTestSupport
+import Foundation
+import UnfoldGtk
+import XCTest
+
+/// A person's own labels, from the desktop: notes that outlive a SIGKILL and
+/// a label that left the file, Save Notes As…, and files dropped on the
+/// window. The real `unfold`, driven by keys and the pointer, read through
+/// AT-SPI and from what it writes on disk.
+final class YourOwnLabelsTests: XCTestCase {
+    typealias App = AppProcessTests
+
+    /// A directory of the test's own, gone with it: its labels files, and an
+    /// `XDG_DATA_HOME` where the app keeps notes.
+    private func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-own-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
+    }
+
+    /// The notes the app keeps in `data`, read as it writes them (a GLib key
+    /// file per labels file): by label ID, from every file there.
+    private func keptNotes(in data: URL) -> [Int: String] {
+        let folder = data.appendingPathComponent("unfold/notes")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var notes: [Int: String] = [:]
+        for name in names where name.hasSuffix(".ini") {
+            let file = g_key_file_new()!
+            defer { g_key_file_free(file) }
+            guard g_key_file_load_from_file(file, folder.appendingPathComponent(name).path, G_KEY_FILE_NONE, nil) != 0 else { continue }
+            var count = 0
+            guard let keys = g_key_file_get_keys(file, "notes", &count, nil) else { continue }
+            defer { g_strfreev(keys) }
+            for index in 0..<count {
+                guard let key = keys[index], let value = g_key_file_get_string(file, "notes", key, nil) else { continue }
+                notes[Int(String(cString: key))!] = String(cString: value)
+                g_free(value)
+            }
+        }
+        return notes
+    }
+
+    /// Waits (within the tests' patience) for `condition` on what is kept on disk.
+    private func waitForNotes(in data: URL, _ what: String, _ condition: ([Int: String]) -> Bool,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        while !condition(keptNotes(in: data)) && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(condition(keptNotes(in: data)), "\(what); on disk: \(keptNotes(in: data))", file: file, line: line)
+    }
+
+    /// Types `text` into the app's focused widget, once the tree shows the focus there.
+    private func type(_ text: String) throws {
+        XCTAssertEqual(try App.run("/usr/bin/xdotool", ["type", "--delay", "30", text]).status, 0)
+    }
+
+    /// A note typed into a row reaches the disk while the app runs — no quit,
+    /// no closed window — so a SIGKILL right after loses nothing the disk
+    /// had; the file reopened brings it back on its row. Then the label
+    /// leaves the file: its note stays, listed as a note without a label,
+    /// until the user removes it there.
+    func testNotesOutliveAKillAndALabelThatLeftTheFile() throws {
+        let directory = try scratch()
+        let data = directory.appendingPathComponent("data")
+        let labels = directory.appendingPathComponent("birds.tsv")
+        try "1\tWren\tdot\n2\tBumblebee\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        let environment = launchEnvironment(["XDG_DATA_HOME": data.path])
+
+        let first = try App.launch([labels.path], environment: environment)
+        defer { App.stop(first) }
+        _ = try App.waitForTree { $0.contains { $0.name == "2 of 2 labels" } }
+        _ = try App.focusWindow(of: first)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        // The filter, the toggle, then the first row; Return opens its note.
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.role == "text" && $0.states.contains("focused") } }
+        try type("Nests in ivy")
+        waitForNotes(in: data, "the note is on disk while the app still runs") { $0 == [1: "Nests in ivy"] }
+        // No chance to save at the end: the process just stops.
+        kill(first.processIdentifier, SIGKILL)
+        XCTAssertTrue(App.waitForExit(first))
+
+        let second = try App.launch([labels.path], environment: environment)
+        defer { App.stop(second) }
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot, has a note" } }
+        _ = try App.focusWindow(of: second)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab", "Tab", "Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.text == "Nests in ivy" } }
+        try AccessibilityAuditTests.keys("Escape")
+        App.stop(second)
+        XCTAssertFalse(second.stderr.contains("CRITICAL") || second.stderr.contains("WARNING"), second.stderr)
+
+        // Wren leaves the file; its note stays, said apart, until removed.
+        try "2\tBumblebee\ttile\n3\tMoth\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        let third = try App.launch([labels.path], environment: environment)
+        defer { App.stop(third) }
+        let nodes = try App.waitForTree { $0.contains { $0.name == "1 note without a label" } }
+        XCTAssertFalse(nodes.contains { $0.name.hasPrefix("Wren") }, "Wren is no longer listed")
+        _ = try App.focusWindow(of: third)
+        try App.press("1 note without a label")
+        _ = try App.waitForTree { $0.contains { $0.name == "Label 1: Nests in ivy" } }
+        try App.press("Remove the note on label 1")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note removed" } }
+        waitForNotes(in: data, "a note removed by the user is gone from the disk") { $0.isEmpty }
+        _ = try App.waitForTree { !$0.contains { $0.name == "1 note without a label" } }
+        App.stop(third)
+        XCTAssertFalse(third.stderr.contains("CRITICAL") || third.stderr.contains("WARNING"), third.stderr)
+    }
+
+    /// Save Notes As… by keyboard (Ctrl+Shift+S, the file chooser answered
+    /// by keys): the notes with their labels, as TSV, where the name says.
+    func testSaveNotesAsWritesThemWithTheirLabels() throws {
+        let directory = try scratch()
+        let data = directory.appendingPathComponent("data")
+        let labels = directory.appendingPathComponent("moths.tsv")
+        try "1\tLuna\ttile\n2\tAtlas\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": data.path]))
+        defer { App.stop(app) }
+        _ = try App.waitForTree { $0.contains { $0.name == "2 of 2 labels" } }
+        let window = try App.focusWindow(of: app)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab", "Tab", "Down")
+        _ = try App.waitForTree { $0.contains { $0.name == "Atlas, Dot" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Atlas" && $0.states.contains("focused") } }
+        try type("Big \"one\"")
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Atlas, Dot, has a note" } }
+
+        let before = Set(try App.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"]).stdout
+            .split(separator: "\n").map(String.init))
+        try AccessibilityAuditTests.keys("ctrl+shift+s")
+        _ = try App.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Save Notes" } }
+        let after = Set(try App.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"]).stdout
+            .split(separator: "\n").map(String.init))
+        let chooser = try XCTUnwrap(after.subtracting(before).first, "the chooser's window")
+        _ = try App.run("/usr/bin/xdotool", ["windowfocus", "--sync", chooser])
+        // The name field has the focus, holding the suggested name.
+        _ = try App.waitForTree { $0.contains { $0.states.contains("focused") && $0.text == "moths notes.tsv" } }
+        let saved = directory.appendingPathComponent("saved notes.tsv")
+        try AccessibilityAuditTests.keys("ctrl+a")
+        try type(saved.path)
+        _ = try App.waitForTree { $0.contains { $0.states.contains("focused") && $0.text == saved.path } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Notes saved in saved notes.tsv" } }
+        XCTAssertEqual(try String(contentsOf: saved, encoding: .utf8), "id\ttitle\tcategory\tnote\n2\tAtlas\tdot\t\"Big \"\"one\"\"\"\n")
+        _ = window
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
+    /// A file dragged from another program (a `text/uri-list`, as file
+    /// managers offer files) onto the window, with real pointer events: the
+    /// window's content is outlined in the accent colour while the drag is
+    /// over it, and the file opens in a window of its own.
+    func testAFileDroppedOnTheWindowOpens() throws {
+        let directory = try scratch()
+        let labels = directory.appendingPathComponent("dropped & found.tsv")
+        try "1\tKestrel\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        let uri = try XCTUnwrap(g_filename_to_uri(labels.path, nil, nil))
+        defer { g_free(uri) }
+        let app = try App.launch(["--page", "collection"], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        defer { App.stop(app) }
+        let appWindow = try App.focusWindow(of: app)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" } }
+        let sourceScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("drag_source.py").path
+        let source = try Children.start("/usr/bin/python3", [sourceScript, String(cString: uri)], environment: launchEnvironment())
+        defer { source.end() }
+        let search = try App.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "Unfold test drag source"])
+        let sourceWindow = try XCTUnwrap(search.stdout.split(separator: "\n").first.map(String.init), search.stderr)
+        // Side by side (no window manager places them): the source at the left.
+        _ = try App.run("/usr/bin/xdotool", ["windowmove", "--sync", sourceWindow, "0", "0"])
+        _ = try App.run("/usr/bin/xdotool", ["windowmove", "--sync", appWindow, "300", "0"])
+        let geometry = try App.run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", appWindow]).stdout
+        func value(_ key: String) -> Int { Int(geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }!.dropFirst(key.count + 1))! }
+        let (left, top, width, height) = (value("X"), value("Y"), value("WIDTH"), value("HEIGHT"))
+        XCTAssertFalse(try accentOutline(left: left, top: top, width: width, height: height), "no outline before the drag")
+
+        // Press on the source, move in steps (GTK starts a drag past a threshold), hover over the window.
+        _ = try App.run("/usr/bin/xdotool", ["mousemove", "--sync", "100", "60", "mousedown", "1"])
+        for x in stride(from: 110, through: left + width / 2, by: 40) {
+            _ = try App.run("/usr/bin/xdotool", ["mousemove", "--sync", String(x), String(min(60 + (x - 100) / 4, top + height / 2))])
+        }
+        _ = try App.run("/usr/bin/xdotool", ["mousemove", "--sync", String(left + width / 2), String(top + height / 2)])
+        // The outline shows once GTK has heard the drag is over the content.
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        var outlined = false
+        while !outlined && Date() < deadline {
+            _ = try App.run("/usr/bin/xdotool", ["mousemove_relative", "--", "1", "0"])
+            outlined = try accentOutline(left: left, top: top, width: width, height: height)
+        }
+        XCTAssertTrue(outlined, "the drop area is outlined while a drag is over it")
+        _ = try App.run("/usr/bin/xdotool", ["mouseup", "1"])
+        let nodes = try App.waitForTree { $0.contains { $0.role == "frame" && $0.name == "dropped & found.tsv — Label Collection" } }
+        XCTAssertTrue(nodes.contains { $0.name == "Kestrel, Tile" })
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
+    /// The file changes on disk while the window is filtered: an editor's
+    /// save (a new file renamed over it) shows its new version, the filter
+    /// kept; a writer that pauses half-way with the file open is waited for,
+    /// never shown half-read; a version that cannot be read leaves the last
+    /// good one shown and says why, until a good one comes.
+    func testAFileChangedOnDiskShowsEachWholeNewVersion() throws {
+        let directory = try scratch()
+        let labels = directory.appendingPathComponent("birds.tsv")
+        try "1\tBlackbird\tdot\n2\tBumblebee\ttile\n3\tWren\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        let environment = launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+                                             "G_MESSAGES_DEBUG": "Unfold"])
+        let app = try App.launch([labels.path], environment: environment)
+        defer { App.stop(app) }
+        _ = try App.waitForTree { $0.contains { $0.name == "3 of 3 labels" } }
+        _ = try App.focusWindow(of: app)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try type("b")
+        _ = try App.waitForTree { $0.contains { $0.name == "2 of 3 labels" } }
+
+        // (G_MESSAGES_DEBUG=Unfold: "reloaded PATH: N labels", the file named as
+        // it was given, on standard output, where GLib writes debug messages.)
+        func reloads() -> [String] {
+            app.stdout.split(separator: "\n").filter { $0.contains("reloaded ") && $0.contains("birds.tsv: ") }.map(String.init)
+        }
+        func waitForOutput(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(Patience.hang)
+            while !condition() && Date() < deadline { usleep(50_000) }
+            XCTAssertTrue(condition(), "\(what); the app said: \(app.stdout)")
+        }
+
+        // An editor's save: the whole new file, renamed over the old one.
+        let temporary = directory.appendingPathComponent(".birds.tsv.new")
+        try "1\tBlackbird (male)\tdot\n3\tWren\tdot\n4\tBat\ttile\n5\tRobin\tdot\n".write(to: temporary, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(temporary.path, labels.path), 0)
+        var nodes = try App.waitForTree { $0.contains { $0.name == "3 of 4 labels" } && $0.contains { $0.name == "Robin, Dot" } }
+        XCTAssertTrue(nodes.contains { $0.name == "Blackbird (male), Dot" }, "the renamed label, in place")
+        XCTAssertTrue(nodes.contains { $0.name == "Filter labels" && $0.text == "b" }, "the filter kept")
+        XCTAssertFalse(nodes.contains { $0.name.hasPrefix("Bumblebee") })
+        waitForOutput("one reload") { reloads().count == 1 }
+        XCTAssertTrue(reloads().first?.hasSuffix("birds.tsv: 4 labels") == true, "\(reloads())")
+
+        // A writer that writes a whole first line, then pauses with the file
+        // open (longer than GIO's two seconds before it says "done" itself).
+        let writer = open(labels.path, O_WRONLY | O_TRUNC)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        func write(_ text: String) { _ = text.withCString { Glibc.write(writer, $0, strlen($0)) } }
+        write("1\tBlackbird\tdot\n")
+        waitForOutput("the app waits for the writer") { app.stdout.contains("still open for writing: waiting for its writer") }
+        write("3\tWren\tdot\n4\tBat\ttile\n")
+        close(writer)
+        waitForOutput("the whole version shown, once") { reloads().count == 2 }
+        XCTAssertTrue(reloads().last?.hasSuffix("birds.tsv: 3 labels") == true, "\(reloads())")
+        XCTAssertFalse(reloads().contains { $0.hasSuffix(": 1 labels") }, "never the half-written file")
+        nodes = try App.waitForTree { $0.contains { $0.name == "2 of 3 labels" } && $0.contains { $0.name == "Blackbird, Dot" } }
+        XCTAssertTrue(nodes.contains { $0.name == "Bat, Tile" })
+
+        // A version that cannot be read: the last good one stays, and the window says why.
+        try "1\tBlackbird\n".write(to: labels, atomically: true, encoding: .utf8)
+        nodes = try App.waitForTree { $0.contains { $0.name.contains("birds.tsv:1:") && $0.name.contains("last version that could be read") } }
+        XCTAssertTrue(nodes.contains { $0.name == "Bat, Tile" }, "the last good version is still shown")
+        try "1\tBlackbird\tdot\n6\tBarn owl\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        // A good version takes the message away (its toast leaves as toasts do, animated).
+        _ = try App.waitForTree { $0.contains { $0.name == "Barn owl, Tile" } && !$0.contains { $0.name.contains("last version that could be read") } }
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
+    /// Whether the middle row of the window's pixels, on screen now, crosses
+    /// a line of libadwaita's accent blue (#3584e4) near either edge: the
+    /// inset outline of a drop target.
+    private func accentOutline(left: Int, top: Int, width: Int, height: Int) throws -> Bool {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-row-\(UUID().uuidString).rgb")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let shot = try App.run("/usr/bin/import", ["-window", "root", "-crop", "\(width)x1+\(left)+\(top + height / 2)",
+                                                   "-depth", "8", "rgb:" + file.path])
+        XCTAssertEqual(shot.status, 0, shot.stderr)
+        let bytes = Array((try? Data(contentsOf: file)) ?? Data())
+        guard bytes.count >= width * 3 else { return false }
+        func isAccent(_ x: Int) -> Bool {
+            abs(Int(bytes[x * 3]) - 0x35) < 12 && abs(Int(bytes[x * 3 + 1]) - 0x84) < 12 && abs(Int(bytes[x * 3 + 2]) - 0xe4) < 12
+        }
+        return (0..<min(8, width)).contains(where: isAccent) && (max(0, width - 8)..<width).contains(where: isAccent)
+    }
+}
