@@ -77,6 +77,7 @@ public final class CollectionPage {
         statusPage = gCast(builder.object("status_page")!)
         openButton = gCast(builder.object("open_button")!)
         orphanedNotesButton = gCast(builder.object("orphaned_notes")!)
+        gtk_menu_button_set_label(gCast(orphanedNotesButton), Self.notesWithoutLabelTitle(0))
         scrolled = gCast(builder.object("scroller")!)
         filtering = CollectionFilter(collection: collection, widget: widget)
         results = LabelResults(collection)
@@ -93,6 +94,7 @@ public final class CollectionPage {
             self.makeRow(self.results.collection.record(at: LabelResults.position(of: item)))
         }
         connectControls()
+        nameOrphanedNotesButton(Self.notesWithoutLabelTitle(0))
         onNotify(emptyState, "child-revealed") { [unowned self] in
             // Faded out, it leaves the accessibility tree (and takes no room).
             if gtk_revealer_get_child_revealed(gCast(self.emptyState)) == 0,
@@ -138,6 +140,19 @@ public final class CollectionPage {
         }
     }
 
+    static func notesWithoutLabelTitle(_ count: Int) -> String {
+        // TRANSLATORS: a button over the notes kept for labels that are no longer in the labels file.
+        fill(ntr("{count} note without a label", "{count} notes without a label", count), ["count": formatted(count)])
+    }
+
+    /// The button (its inner toggle, which assistive technologies see) is
+    /// named as it reads, and says it opens a popup.
+    private func nameOrphanedNotesButton(_ title: String) {
+        guard let inner = gtk_widget_get_first_child(orphanedNotesButton) else { return }
+        Accessibility.setLabel(inner, title)
+        Accessibility.setHasPopup(inner, true)
+    }
+
     /// The notes kept for labels the file no longer has: the button says how
     /// many, its popover lists them with their label's ID, each with Remove
     /// (which the window's Undo can take back).
@@ -148,11 +163,9 @@ public final class CollectionPage {
             gtk_menu_button_popdown(gCast(orphanedNotesButton))
             return
         }
-        // TRANSLATORS: a button over the notes kept for labels that are no longer in the labels file.
-        let title = fill(ntr("{count} note without a label", "{count} notes without a label", orphaned.count),
-                         ["count": formatted(orphaned.count)])
+        let title = Self.notesWithoutLabelTitle(orphaned.count)
         gtk_menu_button_set_label(gCast(orphanedNotesButton), title)
-        if let inner = gtk_widget_get_first_child(orphanedNotesButton) { Accessibility.setHasPopup(inner, true) }
+        nameOrphanedNotesButton(title)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         let heading = Widgets.wrappingLabel(tr("These notes are on labels that are no longer in the file."))
         heading.addCSSClass("dim-label")

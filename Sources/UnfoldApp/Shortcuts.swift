@@ -49,7 +49,7 @@ enum Shortcuts {
                 Shortcut(title: tr("Start filtering"), action: nil, keys: [tr("any letter")]),
                 Shortcut(title: tr("Clear the filter"), action: nil, keys: ["Escape"]),
                 Shortcut(title: tr("Edit the focused label’s note"), action: nil, keys: ["Return", "space"]),
-                Shortcut(title: tr("Save the notes with their labels"), action: "win.save-notes", keys: ["<Control><Shift>s"]),
+                Shortcut(title: tr("Save the notes with their labels"), action: "win.save-notes", keys: ["<Shift><Control>s"]),
                 Shortcut(title: tr("Undo the removal of a note"), action: "win.undo-note-removal", keys: ["<Control>z"]),
             ]),
         ]
