@@ -580,7 +580,8 @@ extension LabelsFile {
         return lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"
     }
 
-    private static func jsonEscaped(_ text: String) -> String {
+    /// `text` fit to go between a JSON string's quotes.
+    static func jsonEscaped(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

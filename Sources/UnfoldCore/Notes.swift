@@ -114,37 +114,9 @@ public enum NotesExport: String, Sendable, CaseIterable {
     /// (Unfold's own labels files are read by the same rule).
     static func tsvField(_ field: String) -> String {
         guard field.contains(where: { $0 == "\t" || $0 == "\"" || $0.isNewline }) else { return field }
-        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
-    }
-}
-
-extension String {
-    /// Every `target` replaced by `replacement` (no Foundation in the app).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
+    /// A JSON string literal (escaped as the labels files' own JSON is written).
+    static func jsonString(_ text: String) -> String { "\"" + LabelsFile.jsonEscaped(text) + "\"" }
 }
