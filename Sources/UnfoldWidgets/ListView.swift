@@ -455,6 +455,7 @@ public final class ListView: WidgetImplementation {
 
     /// Takes `row` out of the list; the caller's widget goes (with its item).
     private func release(_ row: Row) {
+        closePopovers(in: row.widget)
         let wrapper = row.widget != row.made ? ListRow.implementation(of: row.widget) : nil
         gtk_widget_unparent(row.widget)
         guard let wrapper else { return }
@@ -485,7 +486,23 @@ public final class ListView: WidgetImplementation {
     /// A leaving row takes no pointer events or focus and leaves the accessibility tree.
     private func setInteractive(_ row: WidgetPointer, _ interactive: Bool) {
         guard (gtk_widget_get_can_target(row) != 0) != interactive else { return }
+        if !interactive { closePopovers(in: row) }
         Accessibility.setInert(row, !interactive)
+    }
+
+    /// Closes the popovers open in a row that leaves (a note being edited
+    /// when its item went): GTK 4.8 leaves a window that takes no more input
+    /// when an open popover's parent goes without closing it first.
+    private func closePopovers(in row: WidgetPointer) {
+        var child = gtk_widget_get_first_child(row)
+        while let current = child {
+            if g_type_check_instance_is_a(gCast(current), gtk_popover_get_type()) != 0 {
+                if gtk_widget_get_visible(current) != 0 { gtk_popover_popdown(gCast(current)) }
+            } else {
+                closePopovers(in: current)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// The selection model's selection, on the rows that show its items.
@@ -564,10 +581,14 @@ public final class ListView: WidgetImplementation {
     private var allocatedHeight: Int32 = -1
 
     /// The rows to draw for the view, and the focused row wherever it is:
-    /// scrolling it out of view must not take the keyboard's place away.
+    /// scrolling it out of view must not take the keyboard's place away. (A
+    /// focused row whose item the model no longer has at its place goes, as
+    /// any row of a gone item: kept, it would stay drawn, and hold the focus
+    /// in nothing.)
     private func currentFrames(_ layout: ListLayout<RowKey>) -> [ListLayout<RowKey>.Frame] {
         var frames = layout.frames(viewport) { key(at: $0) }
-        if let focused = focusedRow, let position = focused.position, !frames.contains(where: { $0.key == focused.key }) {
+        if let focused = focusedRow, let position = focused.position, !frames.contains(where: { $0.key == focused.key }),
+           position < layout.count, key(at: position) == focused.key {
             frames.append(.init(key: focused.key, position: position, y: Double(position) * layout.pitch, opacity: 1))
         }
         return frames

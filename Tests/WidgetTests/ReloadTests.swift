@@ -64,6 +64,35 @@ final class ReloadTests: GtkTestCase {
         }
     }
 
+    /// A label whose note is being edited leaves the file: the note closes
+    /// with its row, and the window goes on taking keys (GTK 4.8 leaves a
+    /// window deaf to input when an open popover's parent goes first), with
+    /// motion and without.
+    func testALabelLeavingWhileItsNoteIsOpenLeavesTheWindowUsable() {
+        onMain {
+            for animated in [true, false] {
+                AnimationSettings.setAnimationsEnabled(animated)
+                let page = CollectionPage(loading: "birds.tsv")
+                page.finishLoading(Self.records([(1, "Wren", .dot), (2, "Bat", .tile)]))
+                let window = TestWindow(child: page.widget)
+                defer { window.destroy() }
+                settle(page)
+                XInput.focus(window)
+                let row = try! XCTUnwrap(Ownership.owner(of: page.rowWidget(for: 1)!) as? LabelRow)
+                gtk_menu_button_popup(gCast(row.editButton))
+                let popover = try! XCTUnwrap(gtk_menu_button_get_popover(gCast(row.editButton)))
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(gCast(popover)) != 0 }), "the note is open")
+                page.reload(Self.records([(2, "Bat", .tile)]))
+                XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(gCast(popover)) == 0 }), "the note closes as its label leaves")
+                settle(page)
+                gtk_widget_grab_focus(page.searchEntry)
+                XInput.type("bat")
+                XCTAssertTrue(iterate(until: { page.filter.query == "bat" }),
+                              "keys still reach the window (animated: \(animated)); the filter holds “\(page.filter.query)”")
+            }
+        }
+    }
+
     /// The scroll position is the reader's place: a new version keeps it.
     func testANewVersionKeepsTheScrollPosition() {
         onMain {
