@@ -146,11 +146,13 @@ public final class CollectionPage {
     }
 
     /// The button (its inner toggle, which assistive technologies see) is
-    /// named as it reads, and says it opens a popup.
+    /// named as it reads, once, and says it opens a popup; its text and arrow
+    /// inside are its name already (GTK names the arrow after its type).
     private func nameOrphanedNotesButton(_ title: String) {
         guard let inner = gtk_widget_get_first_child(orphanedNotesButton) else { return }
-        Accessibility.setLabel(inner, title)
+        Accessibility.setOnlyLabel(inner, title)
         Accessibility.setHasPopup(inner, true)
+        for part in Widgets.children(of: inner) { Accessibility.setHidden(part, true) }
     }
 
     /// The notes kept for labels the file no longer has: the button says how

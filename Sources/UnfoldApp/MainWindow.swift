@@ -343,6 +343,14 @@ public final class MainWindow: WidgetImplementation {
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
         for shown in Widgets.descendants(of: toastOverlay, ofType: g_type_from_name("AdwToastWidget")) {
             Accessibility.repair(shown, context: message)
+            // libadwaita 1.2 cuts a toast's title to one line; a file's
+            // problem must be read whole: it wraps, however long.
+            for title in Widgets.descendants(of: shown, ofType: gtk_label_get_type()) {
+                gtk_label_set_ellipsize(gCast(title), PANGO_ELLIPSIZE_NONE)
+                gtk_label_set_wrap(gCast(title), 1)
+                gtk_label_set_wrap_mode(gCast(title), Widgets.wrapMode(for: message))
+                gtk_label_set_max_width_chars(gCast(title), 60)
+            }
         }
         return toast
     }
@@ -372,6 +380,9 @@ public final class MainWindow: WidgetImplementation {
         toastOverlay.addCSSClass("drop-area")
         gtk_widget_add_controller(toastOverlay, target)
     }
+
+    /// The full path of the regular file this window shows, once it is loaded.
+    var labelsPath: String?
 
     /// The watch on the labels file this window shows, for new versions of it.
     var labelsWatch: LabelsWatch? {
@@ -417,6 +428,13 @@ public final class MainWindow: WidgetImplementation {
         // The handler holds the menu, not the window: it goes on destroy.
         let menu = ObjectRef(recentMenu)
         let connection = onSignal(manager, "changed") { RecentLabels.fill(menu.opaque) }
+        // A file deleted meanwhile says nothing to the list: the menu looks
+        // again each time it opens.
+        if let toggle = gtk_widget_get_first_child(menuButton) {
+            onSignal(toggle, "toggled") { [menu] in
+                if gtk_toggle_button_get_active(gCast(toggle)) != 0 { RecentLabels.fill(menu.opaque) }
+            }
+        }
         // The manager lives as long as the process; the window does not.
         onSignal(window, "destroy") { connection.disconnect() }
     }

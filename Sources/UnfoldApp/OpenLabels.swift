@@ -47,12 +47,21 @@ extension UnfoldApplication {
     func openRecent(_ uri: String) {
         let file = ObjectRef(adopting: UnsafeMutableRawPointer(g_file_new_for_uri(uri)))
         guard let path = OpenLabels.path(of: file.opaque) else { return }
+        // Gone since the menu was made: it leaves the recent files (the open
+        // below says it is gone).
+        if g_file_test(path, G_FILE_TEST_EXISTS) == 0 { gtk_recent_manager_remove_item(gtk_recent_manager_get_default(), uri, nil) }
         openFiles([path], toldIn: activeMainWindow)
     }
 
-    /// Each of `paths` in a window of its own; what cannot be opened is said in `teller`.
+    /// Each of `paths` in a window of its own — or, for a file a window
+    /// shows already, that window, brought forward, as GNOME's editors do;
+    /// what cannot be opened is said in `teller`.
     func openFiles(_ paths: [String], toldIn teller: MainWindow?) {
         for path in paths {
+            if let shown = MainWindow.all.first(where: { $0.labelsPath == NoteStore.canonical(path) }) {
+                shown.present()
+                continue
+            }
             do throws(LabelsFile.Failure) {
                 let source = try LabelsSource.open(path: path, name: OpenLabels.displayName(path))
                 showLabels(LabelsLoad(.file(source), path: path), page: nil, launch: nil, toldIn: teller)

@@ -304,6 +304,7 @@ public final class UnfoldApplication {
             switch result {
             case .success(let collection):
                 // A regular file's notes are kept, keyed by the file (a stream is read once).
+                window.labelsPath = load.path.map(NoteStore.canonical)
                 let notes = load.path.map(NoteStore.forLabelsFile)
                 window.collectionPage.finishLoading(collection, notes: notes)
                 if let notes { window.sayProblems(of: notes) }

@@ -175,6 +175,30 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// What the window tells (a file's problem, in the terminal's words) is
+    /// read whole in its toast, wrapped, however long: libadwaita 1.2 would cut
+    /// it to one line.
+    func testAToldProblemIsShownWhole() {
+        Self.withApplication(["unfold", "--page", "collection"]) { _, main in
+            let problem = "/home/someone/a rather long folder name/pays & régions.tsv:817:1: expected 3 tab-separated "
+                + "fields (id, title, category), found 2 — the labels shown are the last version that could be read"
+            main.tell(problem)
+            let toastType = g_type_from_name("AdwToastWidget")
+            XCTAssertTrue(iterate(until: {
+                descendants(of: main.window, ofType: toastType).contains { gtk_widget_get_mapped($0) != 0 && gtk_widget_get_child_visible($0) != 0 }
+            }), "the toast shows")
+            paintedFrame(main.window)
+            let titles = descendants(of: main.window, ofType: toastType).flatMap { descendants(of: $0, ofType: gtk_label_get_type()) }
+                .filter { String(cString: gtk_label_get_text(gCast($0))) == problem }
+            XCTAssertEqual(titles.count, 1, "the toast's title is the whole problem")
+            for title in titles {
+                XCTAssertEqual(pango_layout_is_ellipsized(gtk_label_get_layout(gCast(title))), 0, "not cut to an ellipsis")
+                XCTAssertGreaterThan(pango_layout_get_line_count(gtk_label_get_layout(gCast(title))), 1, "wrapped")
+            }
+            assertNoTextIsCut(in: main.window, "a long problem told in a toast")
+        }
+    }
+
     /// While "Note removed" shows, Ctrl+Z does what its Undo does, as in
     /// GNOME's Files; otherwise Ctrl+Z is the focused text field's own undo.
     func testCtrlZUndoesANoteRemovalWhileItsToastShows() {

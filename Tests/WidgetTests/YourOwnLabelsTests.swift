@@ -100,9 +100,13 @@ final class YourOwnLabelsTests: XCTestCase {
         defer { App.stop(third) }
         let nodes = try App.waitForTree { $0.contains { $0.name == "1 note without a label" } }
         XCTAssertFalse(nodes.contains { $0.name.hasPrefix("Wren") }, "Wren is no longer listed")
+        // One node says it, once, and nothing around it is named after a type.
+        XCTAssertEqual(nodes.filter { $0.name.contains("note without a label") }.map(\.name), ["1 note without a label"])
+        XCTAssertEqual(try AccessibilityAuditTests.audit().map { "\($0.where): \($0.problem)" }, [])
         _ = try App.focusWindow(of: third)
         try App.press("1 note without a label")
         _ = try App.waitForTree { $0.contains { $0.name == "Label 1: Nests in ivy" } }
+        XCTAssertEqual(try AccessibilityAuditTests.audit().map { "\($0.where): \($0.problem)" }, [], "with its list open")
         try App.press("Remove the note on label 1")
         _ = try App.waitForTree { $0.contains { $0.name == "Note removed" } }
         waitForNotes(in: data, "a note removed by the user is gone from the disk") { $0.isEmpty }
