@@ -345,10 +345,12 @@ case "$command" in
     [ "$documentation" = true ] && docs_packages=(gi-docgen)
     ensure_packages "${run_packages[@]}" meson ninja-build "${library_packages[@]}" "${docs_packages[@]}"
     ensure_swift
-    # meson.build's layout: a release (the Swift runtime linked in, stripped),
-    # built by SwiftPM in .build as `swift build -c release` would.
+    # meson.build's layout: a release (the Swift runtime linked in, stripped).
+    # SwiftPM builds it in a scratch directory of its own: `run`'s release
+    # links the runtime dynamically, and the two in one directory would each
+    # rebuild everything after the other.
     builddir=.build/meson-release
-    meson_setup "$builddir" --buildtype=release -Dstrip=true --prefix="$prefix" -Dswiftpm_scratch_path="$PWD/.build" \
+    meson_setup "$builddir" --buildtype=release -Dstrip=true --prefix="$prefix" -Dswiftpm_scratch_path="$PWD/.build/install-swiftpm" \
       -Ddocumentation="$documentation" \
       || die "install: meson setup failed (see above)"
     meson compile -C "$builddir" >&2 || die "install: meson compile failed (see above)"
