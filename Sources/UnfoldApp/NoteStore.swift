@@ -40,7 +40,52 @@ public final class NoteStore {
     private init(labelsPath: String) {
         self.labelsPath = labelsPath
         notesPath = Self.notesPath(for: labelsPath)
+        if g_file_test(notesPath!, G_FILE_TEST_EXISTS) == 0 { adoptNotesOfMovedFile() }
         load()
+    }
+
+    /// The file's identity on its file system: its device and inode, which
+    /// stay when it is moved or renamed (and change when an editor saves by
+    /// replacing it, whose path stays), and its modification time, which a
+    /// move keeps and a new file that reuses a deleted one's inode does not.
+    private static func fileID(_ path: String) -> (device: UInt64, inode: UInt64, modified: UInt64)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let modified = UInt64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ UInt64(status.st_mtim.tv_nsec)
+        return (UInt64(status.st_dev), UInt64(status.st_ino), modified)
+    }
+
+    /// A file moved (or renamed) keeps its notes: a notes file whose labels
+    /// file is no longer where it was (gone, or another file now), and which
+    /// was this very file, unchanged since (the same device, inode and
+    /// modification time), becomes this path's.
+    private func adoptNotesOfMovedFile() {
+        guard let labelsPath, let notesPath, let id = Self.fileID(labelsPath),
+              let folder = g_dir_open(Self.directory, 0, nil) else { return }
+        defer { g_dir_close(folder) }
+        while let entry = g_dir_read_name(folder) {
+            let name = String(cString: entry)
+            guard name.hasSuffix(".ini") else { continue }
+            let candidate = Self.directory + "/" + name
+            let file = g_key_file_new()!
+            defer { g_key_file_free(file) }
+            guard g_key_file_load_from_file(file, candidate, G_KEY_FILE_KEEP_COMMENTS, nil) != 0,
+                  let recorded = g_key_file_get_string(file, Self.labelsGroup, Self.fileKey, nil) else { continue }
+            let wasAt = String(cString: recorded)
+            g_free(recorded)
+            guard wasAt != labelsPath,
+                  UInt64(g_key_file_get_uint64(file, Self.labelsGroup, Self.deviceKey, nil)) == id.device,
+                  UInt64(g_key_file_get_uint64(file, Self.labelsGroup, Self.inodeKey, nil)) == id.inode,
+                  UInt64(g_key_file_get_uint64(file, Self.labelsGroup, Self.modifiedKey, nil)) == id.modified,
+                  Self.fileID(wasAt).map({ $0.device != id.device || $0.inode != id.inode }) ?? true else { continue }
+            if rename(candidate, notesPath) == 0 {
+                unfold_log_debug("the notes on \(wasAt) follow it to \(labelsPath)")
+                // Said where it is now, at the next write.
+                schedule.changed(at: Int64(g_get_monotonic_time()))
+                scheduleWrite()
+            }
+            return
+        }
     }
 
     /// The store of the labels file at `path` (shared while any window uses it).
@@ -140,6 +185,12 @@ public final class NoteStore {
         defer { g_key_file_free(file) }
         g_key_file_set_comment(file, nil, nil, " Unfold's notes on the labels of one file, by label ID.", nil)
         g_key_file_set_string(file, Self.labelsGroup, Self.fileKey, labelsPath ?? "")
+        // (What finds the notes again when the file is moved: adoptNotesOfMovedFile.)
+        if let labelsPath, let id = Self.fileID(labelsPath) {
+            g_key_file_set_uint64(file, Self.labelsGroup, Self.deviceKey, guint64(id.device))
+            g_key_file_set_uint64(file, Self.labelsGroup, Self.inodeKey, guint64(id.inode))
+            g_key_file_set_uint64(file, Self.labelsGroup, Self.modifiedKey, guint64(id.modified))
+        }
         for (id, note) in notes.sorted(by: { $0.key < $1.key }) {
             g_key_file_set_string(file, Self.notesGroup, String(id), note)
         }
@@ -151,6 +202,9 @@ public final class NoteStore {
 
     static let labelsGroup = "labels"
     static let fileKey = "file"
+    static let deviceKey = "device"
+    static let inodeKey = "inode"
+    static let modifiedKey = "modified-ns"
     static let notesGroup = "notes"
 
     /// Writes the notes; false (and the problem said) if it could not.

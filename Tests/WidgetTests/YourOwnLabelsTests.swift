@@ -115,6 +115,43 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertFalse(third.stderr.contains("CRITICAL") || third.stderr.contains("WARNING"), third.stderr)
     }
 
+    /// A labels file moved to another folder (and renamed) keeps its notes:
+    /// the same file, as its file system says (device and inode), not the
+    /// same path. A copy is another file, with notes of its own.
+    func testNotesFollowAMovedFile() throws {
+        let directory = try scratch()
+        let data = directory.appendingPathComponent("data")
+        let labels = directory.appendingPathComponent("birds.tsv")
+        try "1\tWren\tdot\n2\tBumblebee\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        let environment = launchEnvironment(["XDG_DATA_HOME": data.path])
+        let first = try App.launch([labels.path], environment: environment)
+        defer { App.stop(first) }
+        _ = try App.focusWindow(of: first)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.states.contains("focused") } }
+        try type("Moved with me")
+        waitForNotes(in: data, "the note is on disk") { $0 == [1: "Moved with me"] }
+        App.stop(first)
+
+        let elsewhere = directory.appendingPathComponent("zwierzęta/ptaki.tsv")
+        try FileManager.default.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: labels, to: elsewhere)
+        try FileManager.default.copyItem(at: elsewhere, to: labels)  // a copy where it was: another file
+        let second = try App.launch([elsewhere.path], environment: environment)
+        defer { App.stop(second) }
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot, has a note" } }
+        App.stop(second)
+        let third = try App.launch([labels.path], environment: environment)
+        defer { App.stop(third) }
+        let nodes = try App.waitForTree { $0.contains { $0.name.hasPrefix("Wren, Dot") } }
+        XCTAssertTrue(nodes.contains { $0.name == "Wren, Dot" }, "the copy has no note of the original's")
+        App.stop(third)
+        XCTAssertFalse(second.stderr.contains("CRITICAL") || second.stderr.contains("WARNING"), second.stderr)
+    }
+
     /// Save Notes As… by keyboard (Ctrl+Shift+S, the file chooser answered
     /// by keys): the notes with their labels, as TSV, where the name says.
     func testSaveNotesAsWritesThemWithTheirLabels() throws {
