@@ -368,6 +368,7 @@ public final class ListView: WidgetImplementation {
         takeChanges()
         if layout == nil { makeLayout() }
         guard var layout else { return }
+        let focusedBefore = focusedRow
         frames = currentFrames(layout)
         warnOfRepeatedItems()
         layout.placed(frames)
@@ -378,7 +379,10 @@ public final class ListView: WidgetImplementation {
             itemsNearView = itemsNearView.filter { drawn.contains($0.key) }
         }
         let present = Set(frames.map(\.key))
-        for (key, row) in rows where !present.contains(key) {
+        // The focused row goes once the keyboard has moved on (below): GTK,
+        // finding the focus gone with it, would give it to the list's first row.
+        let focusedGone = focusedBefore.flatMap { present.contains($0.key) ? nil : $0.key }
+        for (key, row) in rows where !present.contains(key) && key != focusedGone {
             release(row)
             rows[key] = nil
             rowSetChanged = true
@@ -404,6 +408,30 @@ public final class ListView: WidgetImplementation {
             previous = row.widget
         }
         showSelection()
+        if let focusedBefore, let position = focusedBefore.position,
+           focusedGone != nil || frames.first(where: { $0.key == focusedBefore.key })?.isLeaving == true {
+            keepTheKeyboard(from: focusedBefore.key, at: position)
+        }
+        if let focusedGone, let row = rows[focusedGone] {
+            release(row)
+            rows[focusedGone] = nil
+            rowSetChanged = true
+        }
+    }
+
+    /// The focused row's item went: the keyboard goes to the row that took
+    /// its place (or the last one), as in GTK's lists, rather than nowhere
+    /// (or on a row that is fading out).
+    private func keepTheKeyboard(from gone: RowKey, at position: Int) {
+        guard itemCount > 0 else { return }
+        let target = min(position, itemCount - 1)
+        if let frame = frames.first(where: { $0.position == target && !$0.isLeaving }), let row = rows[frame.key] {
+            cursor = (frame.key, target)
+            gtk_widget_grab_focus(row.widget)
+        } else {
+            // Not made yet (out of view): at the loop's next turn, where the list can make it.
+            Idle.soon { [weak self] in self?.focusRow(at: target) }
+        }
     }
 
     /// Whether this binding was told to have the same item twice in view.
@@ -587,11 +615,32 @@ public final class ListView: WidgetImplementation {
     /// in nothing.)
     private func currentFrames(_ layout: ListLayout<RowKey>) -> [ListLayout<RowKey>.Frame] {
         var frames = layout.frames(viewport) { key(at: $0) }
-        if let focused = focusedRow, let position = focused.position, !frames.contains(where: { $0.key == focused.key }),
-           position < layout.count, key(at: position) == focused.key {
-            frames.append(.init(key: focused.key, position: position, y: Double(position) * layout.pitch, opacity: 1))
+        // (A row moved out of view by a change leaves the view as a removed one
+        // does; the focused one is kept, live, where its item is now.)
+        if let focused = focusedRow, let last = focused.position {
+            let shown = frames.firstIndex { $0.key == focused.key }
+            if shown.map({ frames[$0].isLeaving }) ?? true, let position = position(of: focused.key, near: last, count: layout.count) {
+                if let shown { frames.remove(at: shown) }
+                frames.append(.init(key: focused.key, position: position, y: Double(position) * layout.pitch, opacity: 1))
+            }
         }
         return frames
+    }
+
+    /// How far from its last place a focused row's item is looked for, when
+    /// a change moved it out of view (lines added above it): far enough for
+    /// what a person does to a file they are reading, not the whole model.
+    static let focusedItemReach = 512
+
+    /// Where the item with `key` is now, looking outward from `last`.
+    private func position(of key: RowKey, near last: Int, count: Int) -> Int? {
+        for distance in 0...Self.focusedItemReach {
+            let below = last + distance, above = last - distance
+            if below < count, self.key(at: below) == key { return below }
+            if distance > 0, above >= 0, above < count, self.key(at: above) == key { return above }
+            if above <= 0 && below >= count - 1 { return nil }
+        }
+        return nil
     }
 
     // MARK: Keyboard

@@ -93,6 +93,63 @@ final class ReloadTests: GtkTestCase {
         }
     }
 
+    /// Lines added above a label whose note is being typed push its row out
+    /// of view: the note stays open, and the keys go on into it (not into
+    /// the filter, where "any letter starts filtering" would take them).
+    func testANoteBeingTypedStaysOpenWhenItsRowIsPushedOutOfView() {
+        onMain {
+            let labels = (1...40).map { (Int($0), "Label \($0)", LabelRecord.Category.tile) }
+            let page = CollectionPage(loading: "forty.tsv")
+            page.finishLoading(Self.records(labels))
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            settle(page)
+            XInput.focus(window)
+            XCTAssertTrue(page.list.focusRow(at: 2))
+            let row = try! XCTUnwrap(Ownership.owner(of: page.rowWidget(for: 3)!) as? LabelRow)
+            gtk_menu_button_popup(gCast(row.editButton))
+            let popover = try! XCTUnwrap(gtk_menu_button_get_popover(gCast(row.editButton)))
+            @MainActor func typingInTheNote() -> Bool {
+                guard let focus = gtk_root_get_focus(gtk_widget_get_root(row.noteEntry)) else { return false }
+                return focus == row.noteEntry || gtk_widget_is_ancestor(focus, row.noteEntry) != 0
+            }
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(gCast(popover)) != 0 && typingInTheNote() }), "the note is open to type in")
+            XInput.type("typing ")
+            XCTAssertTrue(iterate(until: { row.note == "typing " }))
+            // Ten labels come first: "Label 3" is now the 13th, out of view.
+            page.reload(Self.records((101...110).map { (Int($0), "New \($0)", LabelRecord.Category.dot) } + labels))
+            settle(page)
+            XCTAssertEqual(gtk_widget_get_mapped(gCast(popover)), 1, "the note stays open")
+            XInput.type("on")
+            XCTAssertTrue(iterate(until: { row.note == "typing on" }), "the keys still reach the note: “\(row.note)”")
+            XCTAssertEqual(page.filter.query, "", "and not the filter")
+            XCTAssertEqual(page.notes[3], "typing on")
+        }
+    }
+
+    /// The focused label leaves the file: the keyboard goes to the label that
+    /// took its place, not nowhere.
+    func testTheFocusGoesToTheNextLabelWhenTheFocusedOneLeaves() {
+        onMain {
+            for animated in [true, false] {
+                AnimationSettings.setAnimationsEnabled(animated)
+                let labels = (1...6).map { (Int($0), "Label \($0)", LabelRecord.Category.tile) }
+                let page = CollectionPage(loading: "six.tsv")
+                page.finishLoading(Self.records(labels))
+                let window = TestWindow(child: page.widget)
+                defer { window.destroy() }
+                settle(page)
+                XCTAssertTrue(page.list.focusRow(at: 2))
+                page.reload(Self.records(labels.filter { $0.0 != 3 }))
+                settle(page)
+                XCTAssertTrue(iterate(until: { page.list.focusedPosition == 2 }), "animated: \(animated)")
+                XCTAssertEqual(page.list.focusedPosition.map { page.listedIDs[$0] }, 4, "Label 4 took its place")
+                let focus = gtk_root_get_focus(gtk_widget_get_root(page.list.widget))
+                XCTAssertEqual(focus.map { UnsafeMutableRawPointer($0) }, page.rowWidget(for: 4).map { UnsafeMutableRawPointer($0) })
+            }
+        }
+    }
+
     /// The scroll position is the reader's place: a new version keeps it.
     func testANewVersionKeepsTheScrollPosition() {
         onMain {
