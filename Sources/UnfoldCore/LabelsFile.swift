@@ -573,11 +573,24 @@ extension LabelsFile {
             guard !record.title.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return nil }
             // A title that starts with a quote is written quoted, as spreadsheets
             // do, so that reading it back does not take its quotes for theirs.
-            let title = record.title.hasPrefix("\"")
-                ? "\"" + record.title.replacing("\"", with: "\"\"") + "\"" : record.title
+            let title = record.title.unicodeScalars.first == "\"" ? tsvQuoted(record.title) : record.title
             lines.append("\(record.id)\t\(title)\t\(record.category.rawValue)")
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a quoted TSV field: in quotes, each quote inside written twice.
+    /// By Unicode scalar, not by Character: a quote followed by a combining
+    /// mark is one Character to Swift but still a quote to every TSV reader.
+    static func tsvQuoted(_ text: String) -> String {
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// `text` fit to go between a JSON string's quotes.

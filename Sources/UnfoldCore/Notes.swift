@@ -113,8 +113,10 @@ public enum NotesExport: String, Sendable, CaseIterable {
     /// quote, or starting with a quote, in quotes with each quote written twice
     /// (Unfold's own labels files are read by the same rule).
     static func tsvField(_ field: String) -> String {
-        guard field.contains(where: { $0 == "\t" || $0 == "\"" || $0.isNewline }) else { return field }
-        return "\"" + field.replacing("\"", with: "\"\"") + "\""
+        // By scalar: "\"\u{301}" is one Character, and it is not a quote.
+        let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        let needsQuotes = field.unicodeScalars.contains { $0 == "\t" || $0 == "\"" || lineBreaks.contains($0) }
+        return needsQuotes ? LabelsFile.tsvQuoted(field) : field
     }
 
     /// A JSON string literal (escaped as the labels files' own JSON is written).

@@ -114,6 +114,14 @@ final class NotesTests: XCTestCase {
         XCTAssertEqual(lines[4], "40\t\t\torphan é")
     }
 
+    /// Quotes and line breaks are found by Unicode scalar, not by Character:
+    /// a combining mark after a quote, or a CR LF, hides them from a Character scan.
+    func testTSVFieldsAreQuotedByScalar() {
+        XCTAssertEqual(NotesExport.tsvField("a\"\u{301}b"), "\"a\"\"\u{301}b\"")
+        XCTAssertEqual(NotesExport.tsvField("one\r\ntwo"), "\"one\r\ntwo\"")
+        XCTAssertEqual(NotesExport.tsvField("e\u{301} plain"), "e\u{301} plain")
+    }
+
     func testTheFormatFollowsTheName() {
         XCTAssertEqual(NotesExport(fileName: "notes.TSV"), .tsv)
         XCTAssertEqual(NotesExport(fileName: "a.json"), .json)
