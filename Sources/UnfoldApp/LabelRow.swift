@@ -71,6 +71,17 @@ final class LabelRow {
         // Enter closes the note, as in any popover with one field.
         onSignal(noteEntry, "activate") { gtk_popover_popdown(gCast(popover)) }
         onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
+        // A note opened again goes on where it ends: GTK selects a field's
+        // text as it takes the focus (after saying it has it), and the first
+        // key would replace it all.
+        if let text = gtk_editable_get_delegate(gCast(noteEntry)) {
+            onNotify(UnsafeMutableRawPointer(text), "has-focus") { [weak self] in
+                Idle.soon { [weak self] in
+                    guard let self, gtk_widget_has_focus(gCast(text)) != 0 else { return }
+                    gtk_editable_select_region(gCast(self.noteEntry), -1, -1)
+                }
+            }
+        }
         onSignal(popover, "closed") { [unowned self] in
             if !self.noteWhenOpened.isEmpty && self.note.isEmpty { self.onNoteRemoved?(self.noteWhenOpened) }
             self.noteWhenOpened = self.note

@@ -239,7 +239,13 @@ public final class NoteStore {
         if g_key_file_load_from_file(file, notesPath, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 {
             let problem = error.map { String(cString: $0.pointee.message) } ?? ""
             g_clear_error(&error)
-            let aside = notesPath + ".unreadable"
+            // A name of its own each time: an earlier unreadable file is never replaced.
+            var aside = notesPath + ".unreadable"
+            var attempt = 1
+            while g_file_test(aside, G_FILE_TEST_EXISTS) != 0 {
+                attempt += 1
+                aside = notesPath + ".unreadable-\(attempt)"
+            }
             rename(notesPath, aside)
             report(fill(tr("The notes in {file} could not be read ({problem}); they were moved to {aside}"),
                         ["file": notesPath, "problem": problem, "aside": aside]))

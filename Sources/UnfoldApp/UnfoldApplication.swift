@@ -204,7 +204,17 @@ public final class UnfoldApplication {
         }
         let launch = Launch(commandLine, windows: origins.count, failed: failed)
         if failed && !launch.isRemote { failedOwnLaunch = 1 }
-        for (origin, path) in origins { showLabels(LabelsLoad(origin, path: path), page: page, launch: launch) }
+        for (origin, path) in origins {
+            // A file a window shows already: that window, brought forward (as Open… does).
+            if case .file(let source) = origin, source.size != nil, let path,
+               let shown = MainWindow.all.first(where: { $0.labelsPath == NoteStore.canonical(path) }) {
+                if let page { shown.showPage(page) }
+                shown.present()
+                launch.finish(status: 0, message: nil)
+                continue
+            }
+            showLabels(LabelsLoad(origin, path: path), page: page, launch: launch)
+        }
         return 0
     }
 

@@ -266,6 +266,11 @@ final class AppProcessTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("gone.json: no such file"), second.stderr)
         _ = try Self.waitForTree { $0.filter { $0.role == "frame" }.count == 3 && $0.contains { $0.name == "Straße, Dot" } }
         XCTAssertTrue(app.stderr.contains("gone.tsv: no such file"), app.stderr)
+        // A file a window shows already is not opened twice, however it is named: its window comes forward.
+        let again = try Self.run(Self.executable, ["./a.tsv"], directory: directory)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let afterAgain = try Self.waitForTree { $0.contains { $0.role == "frame" && $0.name == "a.tsv — Label Collection" && $0.states.contains("active") } }
+        XCTAssertEqual(afterAgain.filter { $0.role == "frame" }.count, 3, "no window of its own for a file shown already")
         Self.stop(app)
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }

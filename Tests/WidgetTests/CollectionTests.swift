@@ -256,6 +256,29 @@ final class CollectionTests: GtkTestCase {
         }
     }
 
+    /// A note opened again goes on where it ended: the first key typed adds
+    /// to it, it does not replace it (GTK selects a field's text on focus).
+    func testKeysTypedIntoANoteOpenedAgainAddToIt() {
+        onMain {
+            let page = CollectionPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            settle(page)
+            page.restoreNote("Round", for: 1)
+            XInput.focus(window)
+            let row = page.rowWidget(for: 1)!
+            let edit = descendants(of: row, ofType: gtk_menu_button_get_type()).first!
+            let note = descendants(of: row, ofType: gtk_entry_get_type()).first!
+            gtk_menu_button_popup(gCast(edit))
+            XCTAssertTrue(iterate(until: {
+                guard gtk_widget_get_mapped(note) != 0, let focus = gtk_root_get_focus(gtk_widget_get_root(note)) else { return false }
+                return gtk_widget_is_ancestor(focus, note) != 0
+            }), "the note opens with the keyboard in it")
+            XInput.type(" corners")
+            XCTAssertTrue(iterate(until: { page.notes[1] == "Round corners" }), "typed after the note: “\(page.notes[1] ?? "")”")
+        }
+    }
+
     func testANoteOutlivesItsRow() {
         onMain {
             let page = CollectionPage()

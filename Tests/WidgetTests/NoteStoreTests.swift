@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import UnfoldGtkTestSupport
+@testable import UnfoldApp
+import XCTest
+
+/// The notes kept on disk: what happens to a notes file that cannot be read.
+final class NoteStoreTests: GtkTestCase {
+    /// Each unreadable notes file is moved aside under a name of its own, and
+    /// the window is told where; an earlier one is never written over.
+    func testUnreadableNotesAreMovedAsideAndNeverOverwritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = folder.appendingPathComponent("labels.tsv")
+        try Data("1\tOne\ttile\n".utf8).write(to: labels)
+        onMain {
+            let notesPath = NoteStore.notesPath(for: NoteStore.canonical(labels.path))
+            try? FileManager.default.createDirectory(atPath: NoteStore.directory, withIntermediateDirectories: true)
+            defer {
+                for suffix in ["", ".unreadable", ".unreadable-2", ".unreadable-3"] { unlink(notesPath + suffix) }
+            }
+            var asides: [String] = []
+            for damage in ["first damage [", "second damage ["] {
+                XCTAssertTrue(FileManager.default.createFile(atPath: notesPath, contents: Data(damage.utf8)))
+                let store = NoteStore.forLabelsFile(labels.path)
+                XCTAssertEqual(store.notes, [:])
+                let problem = try? XCTUnwrap(store.pendingProblem, "the window is told")
+                let aside = asides.isEmpty ? notesPath + ".unreadable" : notesPath + ".unreadable-2"
+                XCTAssertTrue(problem?.contains(aside) ?? false, problem ?? "")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: notesPath))
+                asides.append(aside)
+            }
+            XCTAssertEqual(asides.map { try? String(contentsOfFile: $0, encoding: .utf8) }, ["first damage [", "second damage ["],
+                           "each damaged file kept whole, under its own name")
+        }
+    }
+}
