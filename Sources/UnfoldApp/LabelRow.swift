@@ -72,13 +72,18 @@ final class LabelRow {
         onSignal(noteEntry, "activate") { gtk_popover_popdown(gCast(popover)) }
         onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
         // A note opened again goes on where it ends: GTK selects a field's
-        // text as it takes the focus (after saying it has it), and the first
-        // key would replace it all.
+        // text as it takes the focus (just after saying it has it), and the
+        // first key would replace it all. Undone before anything else runs:
+        // at a priority above input events, so a key already queued (a fast
+        // typist, a paste, xdotool) cannot land on the selection first.
+        // (The row's widgets may be gone by then: a label that left the file.)
         if let text = gtk_editable_get_delegate(gCast(noteEntry)) {
-            onNotify(UnsafeMutableRawPointer(text), "has-focus") { [weak self] in
-                Idle.soon { [weak self] in
-                    guard let self, gtk_widget_has_focus(gCast(text)) != 0 else { return }
-                    gtk_editable_select_region(gCast(self.noteEntry), -1, -1)
+            let weakText = WeakObjectRef(UnsafeMutableRawPointer(text)), weakEntry = WeakObjectRef(UnsafeMutableRawPointer(noteEntry))
+            onNotify(UnsafeMutableRawPointer(text), "has-focus") {
+                Idle.soon(priority: G_PRIORITY_HIGH) {
+                    guard let text = weakText.get(), let entry = weakEntry.get(),
+                          gtk_widget_has_focus(text.widget) != 0 else { return }
+                    gtk_editable_select_region(entry.opaque, -1, -1)
                 }
             }
         }
