@@ -18,14 +18,25 @@ final class LabelsWatch {
     let path: String
     /// Called when a new whole version of the file is there to read.
     var onNewVersion: (@MainActor () -> Void)?
+    /// Called when the file has left its path and not come back: with its
+    /// new name when it was renamed in its directory, or nil when it was
+    /// deleted or moved out of it (the trash too: inotify, GIO's watcher
+    /// here, does not say where a file moved out of a directory went).
+    var onLeft: (@MainActor (String?) -> Void)?
 
     private let monitor: ObjectRef
     private let name: String
     private var settling: guint = 0
+    private var leaving: guint = 0
 
     /// How long events must stop before a version is told: a save is a
     /// burst of them (write, close, rename, attributes).
     static let settleMilliseconds: UInt32 = 100
+
+    /// How long a file that left its path may take to be back before it is
+    /// told gone: editors that keep a backup (Emacs, Vim) rename the file
+    /// away, then write the new version under its name.
+    static let returnMilliseconds: UInt32 = 1000
 
     /// Watches the file at `path` (its directory, so that a file replaced by
     /// a rename is still the one watched); nil if GIO cannot watch there.
@@ -52,8 +63,11 @@ final class LabelsWatch {
     func cancel() {
         g_file_monitor_cancel(monitor.raw.assumingMemoryBound(to: GFileMonitor.self))
         if settling != 0 { g_source_remove(settling) }
+        if leaving != 0 { g_source_remove(leaving) }
         settling = 0
+        leaving = 0
         onNewVersion = nil
+        onLeft = nil
     }
 
     isolated deinit { cancel() }
@@ -76,8 +90,31 @@ final class LabelsWatch {
                 g_source_remove(settling)
                 settling = 0
             }
+        case G_FILE_MONITOR_EVENT_DELETED where isWatched(file):
+            left(to: nil)
+        case G_FILE_MONITOR_EVENT_RENAMED where isWatched(file), G_FILE_MONITOR_EVENT_MOVED_OUT where isWatched(file):
+            left(to: other.flatMap { g_file_get_path($0) }.map { path in
+                defer { g_free(path) }
+                return String(cString: path)
+            })
         default:
-            break  // another file, or this one going away (the last version stays shown)
+            break  // another file
+        }
+    }
+
+    /// The file left its path: told once it has not come back for a moment
+    /// (a new version written there meanwhile was a save, and is read as one).
+    private func left(to destination: String?) {
+        if leaving != 0 { g_source_remove(leaving) }
+        leaving = Timeout.after(milliseconds: Self.returnMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.leaving = 0
+            guard g_file_test(self.path, G_FILE_TEST_EXISTS) == 0 else {
+                return Self.debug("\(self.path) is back: it was saved, not moved")
+            }
+            let whereNow = destination.flatMap { g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 ? $0 : nil }
+            Self.debug("\(self.path) left: \(whereNow.map { "now \($0)" } ?? "gone")")
+            self.onLeft?(whereNow)
         }
     }
 

@@ -389,13 +389,19 @@ public final class MainWindow: WidgetImplementation {
         didSet { oldValue?.cancel() }
     }
 
-    /// What says that the file's latest version could not be read, while it shows.
-    private var unreadableVersionToast: ObjectRef?
+    /// What says that the file's latest version could not be read, or that
+    /// the file is gone, while it shows.
+    private var fileProblemToast: ObjectRef?
+
+    /// Takes away what `fileProblemToast` said: it no longer holds.
+    private func dismissFileProblem() {
+        if let toast = fileProblemToast { adw_toast_dismiss(toast.opaque) }
+        fileProblemToast = nil
+    }
 
     /// The labels file changed on disk: the page shows its new version.
     func showNewVersion(_ collection: LabelCollection, of name: String) {
-        if let toast = unreadableVersionToast { adw_toast_dismiss(toast.opaque) }
-        unreadableVersionToast = nil
+        dismissFileProblem()
         collectionPage.reload(collection)
         LabelsWatch.debug("reloaded \(name): \(collection.count) labels")
     }
@@ -403,11 +409,30 @@ public final class MainWindow: WidgetImplementation {
     /// The file's new version could not be read: the last one that could
     /// stays shown, and the window says why, until a good one comes.
     func sayNewVersionUnreadable(_ problem: String) {
-        if let toast = unreadableVersionToast { adw_toast_dismiss(toast.opaque) }
+        dismissFileProblem()
         // TRANSLATORS: {problem} is what is wrong with the file, with its name and the place.
         let message = fill(tr("{problem} — the labels shown are the last version that could be read"), ["problem": problem])
-        unreadableVersionToast = tell(message)
+        fileProblemToast = tell(message)
         LabelsWatch.debug("not reloaded: \(problem)")
+    }
+
+    /// The file was deleted (or moved away, to the trash too): its last
+    /// version stays shown, with its notes, and the window says so.
+    func sayLabelsFileGone(_ name: String) {
+        dismissFileProblem()
+        // TRANSLATORS: {file} is the labels file's name, as it was opened.
+        fileProblemToast = tell(fill(tr("{file} is no longer there (deleted or moved away) — the labels shown are its last version"),
+                                     ["file": name]))
+        LabelsWatch.debug("gone: \(name)")
+    }
+
+    /// The file was renamed: the window, its title and its notes follow it.
+    func followMovedLabelsFile(to path: String) {
+        dismissFileProblem()
+        labelsPath = NoteStore.canonical(path)
+        labelsName = String(path.split(separator: "/").last ?? Substring(path))
+        collectionPage.noteStore.labelsFileMoved(to: path)
+        showTitle()
     }
 
     /// Says in this window what goes wrong with keeping `store`'s notes (a
@@ -464,10 +489,14 @@ public final class MainWindow: WidgetImplementation {
         }
     }
 
-    private func pageDidChange() {
+    private func showTitle() {
         let title = title(showing: currentPage)
         gtk_window_set_title(gCast(window), title)
         adw_view_switcher_title_set_title(gCast(switcherTitle), title)
+    }
+
+    private func pageDidChange() {
+        showTitle()
         if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
         // On the Collection page, typing anywhere in the window filters, as in
         // GNOME's Settings and Files.

@@ -18,9 +18,9 @@ import UnfoldCore
 @MainActor
 public final class NoteStore {
     /// The labels file's full path; nil: the notes are not kept on disk.
-    public let labelsPath: String?
+    public private(set) var labelsPath: String?
     /// Where the notes are kept (nil when they are not).
-    public let notesPath: String?
+    public private(set) var notesPath: String?
     public private(set) var notes: [Int: String] = [:]
     /// Called with a message when notes could not be read or written (the
     /// windows say it); the store keeps the notes and tries again at the next change.
@@ -239,13 +239,7 @@ public final class NoteStore {
         if g_key_file_load_from_file(file, notesPath, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 {
             let problem = error.map { String(cString: $0.pointee.message) } ?? ""
             g_clear_error(&error)
-            // A name of its own each time: an earlier unreadable file is never replaced.
-            var aside = notesPath + ".unreadable"
-            var attempt = 1
-            while g_file_test(aside, G_FILE_TEST_EXISTS) != 0 {
-                attempt += 1
-                aside = notesPath + ".unreadable-\(attempt)"
-            }
+            let aside = Self.unusedName(notesPath + ".unreadable")
             rename(notesPath, aside)
             report(fill(tr("The notes in {file} could not be read ({problem}); they were moved to {aside}"),
                         ["file": notesPath, "problem": problem, "aside": aside]))
@@ -259,6 +253,40 @@ public final class NoteStore {
                   let value = g_key_file_get_string(file, Self.notesGroup, key, nil) else { continue }
             notes[id] = String(cString: value)
             g_free(value)
+        }
+    }
+
+    /// `base`, or `base-2`, `base-3`…: the first name no file has, so that
+    /// a file set aside never replaces one set aside before.
+    private static func unusedName(_ base: String) -> String {
+        var name = base
+        var attempt = 1
+        while g_file_test(name, G_FILE_TEST_EXISTS) != 0 {
+            attempt += 1
+            name = base + "-\(attempt)"
+        }
+        return name
+    }
+
+    /// The labels file was moved or renamed while shown: its notes go with it
+    /// now (not only when it is opened again from there), and what comes next
+    /// is kept under its new path. Notes kept for a file that was at the new
+    /// path before, and was replaced by this one, are set aside, not lost.
+    func labelsFileMoved(to path: String) {
+        let identity = Self.canonical(path)
+        guard let oldNotesPath = notesPath, identity != labelsPath else { return }
+        let newNotesPath = Self.notesPath(for: identity)
+        if g_file_test(newNotesPath, G_FILE_TEST_EXISTS) != 0 {
+            rename(newNotesPath, Self.unusedName(newNotesPath + ".replaced"))
+        }
+        if g_file_test(oldNotesPath, G_FILE_TEST_EXISTS) != 0 { rename(oldNotesPath, newNotesPath) }
+        unfold_log_debug("the notes on \(labelsPath ?? "") follow it to \(identity)")
+        labelsPath = identity
+        notesPath = newNotesPath
+        // The key file says the new path and identity at its next write.
+        if !notes.isEmpty {
+            schedule.changed(at: Int64(g_get_monotonic_time()))
+            scheduleWrite()
         }
     }
 

@@ -318,7 +318,7 @@ public final class UnfoldApplication {
                 let notes = load.path.map(NoteStore.forLabelsFile)
                 window.collectionPage.finishLoading(collection, notes: notes)
                 if let notes { window.sayProblems(of: notes) }
-                self.followChanges(of: load, in: window)
+                if let path = load.path { self.followChanges(of: path, named: load.name, in: window) }
                 window.present()
                 RecentLabels.remember(load)
                 if let launch { self.end(launch, status: 0, message: nil) }
@@ -332,29 +332,39 @@ public final class UnfoldApplication {
         })
     }
 
-    /// Shows each whole new version of a regular file in `window` as it is
-    /// written; one that cannot be read leaves the last one shown, and says why.
-    private func followChanges(of load: LabelsLoad, in window: MainWindow) {
-        guard let path = load.path, let watch = LabelsWatch(path: path) else { return }
+    /// Shows each whole new version of the regular file at `path` (`name` in
+    /// messages) in `window` as it is written; one that cannot be read leaves
+    /// the last one shown, and says why. A file renamed is followed to its new
+    /// name; one deleted or moved away is said to be gone, and shown again if
+    /// it comes back.
+    private func followChanges(of path: String, named name: String, in window: MainWindow) {
+        guard let watch = LabelsWatch(path: path) else { return }
         var reading: LabelsLoad?
         watch.onNewVersion = { [weak window] in
             guard let window else { return }
             // A newer version than the one being read: that one is stale.
             reading?.cancel()
             do throws(LabelsFile.Failure) {
-                let next = LabelsLoad(.file(try LabelsSource.open(path: path, name: load.name)), path: path)
+                let next = LabelsLoad(.file(try LabelsSource.open(path: path, name: name)), path: path)
                 reading = next
                 next.start(progress: { _ in }, finish: { [weak window] result in
                     reading = nil
                     guard let window else { return }
                     switch result {
-                    case .success(let collection): window.showNewVersion(collection, of: load.name)
+                    case .success(let collection): window.showNewVersion(collection, of: name)
                     case .failure(let failure): window.sayNewVersionUnreadable(failure.translated)
                     }
                 })
             } catch {
                 window.sayNewVersionUnreadable(error.translated)
             }
+        }
+        watch.onLeft = { [weak window, unowned self] destination in
+            guard let window else { return }
+            reading?.cancel()
+            guard let destination else { return window.sayLabelsFileGone(name) }
+            window.followMovedLabelsFile(to: destination)
+            self.followChanges(of: destination, named: destination, in: window)
         }
         window.labelsWatch = watch
     }

@@ -152,6 +152,69 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertFalse(second.stderr.contains("CRITICAL") || second.stderr.contains("WARNING"), second.stderr)
     }
 
+    /// A file renamed while it is shown: the window's title and its notes
+    /// follow it, and its new versions still show. An editor that keeps a
+    /// backup (renames the file away, writes the new one) only saves it.
+    /// Deleted, the window says so and keeps the last version; written again,
+    /// it shows again.
+    func testAFileRenamedOrDeletedWhileShownIsFollowed() throws {
+        let directory = try scratch()
+        let data = directory.appendingPathComponent("data")
+        let labels = directory.appendingPathComponent("birds.tsv")
+        try "1\tWren\tdot\n2\tBumblebee\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        let environment = launchEnvironment(["XDG_DATA_HOME": data.path, "G_MESSAGES_DEBUG": "Unfold"])
+        let app = try App.launch([labels.path], environment: environment)
+        defer { App.stop(app) }
+        func frame(_ name: String) -> (App.Node) -> Bool { { $0.role == "frame" && $0.name == name } }
+        _ = try App.waitForTree { $0.contains(where: frame("birds.tsv — Label Collection")) }
+
+        let renamed = directory.appendingPathComponent("garden birds.tsv")
+        XCTAssertEqual(rename(labels.path, renamed.path), 0)
+        _ = try App.waitForTree { $0.contains(where: frame("garden birds.tsv — Label Collection")) }
+        // A note typed after the rename is kept for the file under its new name.
+        _ = try App.focusWindow(of: app)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.states.contains("focused") } }
+        try type("Renamed")
+        waitForNotes(in: data, "the note is on disk") { $0 == [1: "Renamed"] }
+        try AccessibilityAuditTests.keys("Escape")
+
+        func waitForOutput(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(Patience.hang)
+            while !condition() && Date() < deadline { usleep(50_000) }
+            XCTAssertTrue(condition(), "\(what); the app said: \(app.stdout)")
+        }
+        // Its new versions, under the new name, show.
+        try "1\tWren\tdot\n2\tBumblebee\ttile\n3\tRobin\tdot\n".write(to: renamed, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree { $0.contains { $0.name == "Robin, Dot" } }
+
+        // An Emacs or Vim save: the old version renamed to a backup, the new one written.
+        XCTAssertEqual(rename(renamed.path, renamed.path + "~"), 0)
+        try "1\tWren\tdot\n3\tRobin\tdot\n4\tBarn owl\ttile\n".write(to: renamed, atomically: false, encoding: .utf8)
+        _ = try App.waitForTree { $0.contains { $0.name == "Barn owl, Tile" } }
+        waitForOutput("the file back under its name is a save") { app.stdout.contains("is back: it was saved, not moved") }
+        var nodes = try App.waitForTree { $0.contains(where: frame("garden birds.tsv — Label Collection")) }
+        XCTAssertFalse(nodes.contains { $0.name.contains("is no longer there") })
+
+        // Deleted: said, and the last version kept; back, shown again.
+        try FileManager.default.removeItem(at: renamed)
+        nodes = try App.waitForTree { $0.contains { $0.name.contains("garden birds.tsv is no longer there (deleted or moved away)") } }
+        XCTAssertTrue(nodes.contains { $0.name == "Barn owl, Tile" }, "the last version is still shown")
+        try "1\tWren\tdot\n5\tBat\ttile\n".write(to: renamed, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree { $0.contains { $0.name == "Bat, Tile" } && !$0.contains { $0.name.contains("is no longer there") } }
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+
+        // Opened again under its new name, the note is there.
+        let again = try App.launch([renamed.path], environment: environment)
+        defer { App.stop(again) }
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot, has a note" } }
+        App.stop(again)
+    }
+
     /// Save Notes As… by keyboard (Ctrl+Shift+S, the file chooser answered
     /// by keys): the notes with their labels, as TSV, where the name says.
     func testSaveNotesAsWritesThemWithTheirLabels() throws {
