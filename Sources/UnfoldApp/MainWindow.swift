@@ -199,16 +199,20 @@ public final class MainWindow: WidgetImplementation {
                 part = gtk_widget_get_next_sibling(current)
             }
         }
-        let followBar: @MainActor () -> Void = { [unowned self] in
-            Accessibility.setHidden(self.switcherBar, adw_view_switcher_bar_get_reveal(gCast(self.switcherBar)) == 0)
-        }
-        followBar()
-        onNotify(switcherBar, "reveal", followBar)
         // With animations off, libadwaita 1.2's squeezer and the bar's revealer
         // allocate what they hide a height of -1 (a GTK warning on every resize
-        // across the breakpoint); with no transition they do not.
+        // across the breakpoint); with no transition they do not. But a
+        // revealer with no transition measures its hidden child whole: the
+        // bar, hidden in a wide window, would leave its height empty at the
+        // bottom. Without motion, a hidden bar is not shown at all.
         let squeezers = Widgets.descendants(of: switcherTitle, ofType: adw_squeezer_get_type())
         let revealers = Widgets.descendants(of: switcherBar, ofType: gtk_revealer_get_type())
+        let followBar: @MainActor () -> Void = { [unowned self] in
+            let revealed = adw_view_switcher_bar_get_reveal(gCast(self.switcherBar)) != 0
+            Accessibility.setHidden(self.switcherBar, !revealed)
+            gtk_widget_set_visible(self.switcherBar, revealed || AnimationSettings.animationsEnabled(for: self.window) ? 1 : 0)
+        }
+        onNotify(switcherBar, "reveal", followBar)
         let follow: @MainActor () -> Void = { [unowned self] in
             let animated = AnimationSettings.animationsEnabled(for: self.window)
             for squeezer in squeezers {
@@ -217,6 +221,7 @@ public final class MainWindow: WidgetImplementation {
             for revealer in revealers {
                 gtk_revealer_set_transition_type(gCast(revealer), animated ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_NONE)
             }
+            followBar()
         }
         follow()
         animationsWatch = AnimationSettings.observe(for: window, follow)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CUnfoldAdw
 import Foundation
 import UnfoldGtk
 import UnfoldGtkTestSupport
@@ -108,6 +109,12 @@ final class LayoutAuditTests: GtkTestCase {
                 XCTAssertLessThanOrEqual(gtk_widget_get_width(main.window), width, "\(context): the window takes the width it is given")
                 XCTAssertLessThanOrEqual(gtk_widget_get_height(main.window), height, "\(context): the window takes the height it is given")
                 XCTAssertLessThanOrEqual(gtk_widget_get_width(main.window), screen, "\(context): not wider than the screen")
+                // A page switcher bar the width hides leaves no empty band at the
+                // bottom (a revealer with no transition measures what it hides).
+                if adw_view_switcher_bar_get_reveal(gCast(main.switcherBar)) == 0 {
+                    XCTAssertEqual(gtk_widget_get_mapped(main.switcherBar) != 0 ? gtk_widget_get_height(main.switcherBar) : 0, 0,
+                                   "\(context): the hidden page bar takes no height")
+                }
                 assertNoTextIsCut(in: main.window, context)
             }
         }
