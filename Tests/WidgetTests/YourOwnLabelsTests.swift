@@ -55,6 +55,28 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertEqual(try App.run("/usr/bin/xdotool", ["type", "--delay", "30", text]).status, 0)
     }
 
+    /// Focuses `app`'s window and types `note` into the first row's note
+    /// (`title`'s), by keyboard: the filter, the toggle, then the row; Return
+    /// opens its note.
+    private func typeNoteOnTheFirstRow(_ note: String, title: String, of app: Child) throws {
+        _ = try App.focusWindow(of: app)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name.hasPrefix("\(title), ") && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for \(title)" && $0.role == "text" && $0.states.contains("focused") } }
+        try type(note)
+    }
+
+    /// Waits (within the tests' patience) for `condition` on what `app` has
+    /// written to its standard output (where GLib writes debug messages).
+    private func waitForOutput(of app: Child, _ what: String, _ condition: () -> Bool,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        while !condition() && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(condition(), "\(what); the app said: \(app.stdout)", file: file, line: line)
+    }
+
     /// A note typed into a row reaches the disk while the app runs — no quit,
     /// no closed window — so a SIGKILL right after loses nothing the disk
     /// had; the file reopened brings it back on its row. Then the label
@@ -70,14 +92,7 @@ final class YourOwnLabelsTests: XCTestCase {
         let first = try App.launch([labels.path], environment: environment)
         defer { App.stop(first) }
         _ = try App.waitForTree { $0.contains { $0.name == "2 of 2 labels" } }
-        _ = try App.focusWindow(of: first)
-        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
-        // The filter, the toggle, then the first row; Return opens its note.
-        try AccessibilityAuditTests.keys("Tab", "Tab")
-        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
-        try AccessibilityAuditTests.keys("Return")
-        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.role == "text" && $0.states.contains("focused") } }
-        try type("Nests in ivy")
+        try typeNoteOnTheFirstRow("Nests in ivy", title: "Wren", of: first)
         waitForNotes(in: data, "the note is on disk while the app still runs") { $0 == [1: "Nests in ivy"] }
         // No chance to save at the end: the process just stops.
         kill(first.processIdentifier, SIGKILL)
@@ -126,13 +141,7 @@ final class YourOwnLabelsTests: XCTestCase {
         let environment = launchEnvironment(["XDG_DATA_HOME": data.path])
         let first = try App.launch([labels.path], environment: environment)
         defer { App.stop(first) }
-        _ = try App.focusWindow(of: first)
-        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
-        try AccessibilityAuditTests.keys("Tab", "Tab")
-        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
-        try AccessibilityAuditTests.keys("Return")
-        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.states.contains("focused") } }
-        try type("Moved with me")
+        try typeNoteOnTheFirstRow("Moved with me", title: "Wren", of: first)
         waitForNotes(in: data, "the note is on disk") { $0 == [1: "Moved with me"] }
         App.stop(first)
 
@@ -172,21 +181,9 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertEqual(rename(labels.path, renamed.path), 0)
         _ = try App.waitForTree { $0.contains(where: frame("garden birds.tsv — Label Collection")) }
         // A note typed after the rename is kept for the file under its new name.
-        _ = try App.focusWindow(of: app)
-        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
-        try AccessibilityAuditTests.keys("Tab", "Tab")
-        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
-        try AccessibilityAuditTests.keys("Return")
-        _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.states.contains("focused") } }
-        try type("Renamed")
+        try typeNoteOnTheFirstRow("Renamed", title: "Wren", of: app)
         waitForNotes(in: data, "the note is on disk") { $0 == [1: "Renamed"] }
         try AccessibilityAuditTests.keys("Escape")
-
-        func waitForOutput(_ what: String, _ condition: () -> Bool) {
-            let deadline = Date().addingTimeInterval(Patience.hang)
-            while !condition() && Date() < deadline { usleep(50_000) }
-            XCTAssertTrue(condition(), "\(what); the app said: \(app.stdout)")
-        }
         // Its new versions, under the new name, show.
         try "1\tWren\tdot\n2\tBumblebee\ttile\n3\tRobin\tdot\n".write(to: renamed, atomically: true, encoding: .utf8)
         _ = try App.waitForTree { $0.contains { $0.name == "Robin, Dot" } }
@@ -195,7 +192,7 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertEqual(rename(renamed.path, renamed.path + "~"), 0)
         try "1\tWren\tdot\n3\tRobin\tdot\n4\tBarn owl\ttile\n".write(to: renamed, atomically: false, encoding: .utf8)
         _ = try App.waitForTree { $0.contains { $0.name == "Barn owl, Tile" } }
-        waitForOutput("the file back under its name is a save") { app.stdout.contains("is back: it was saved, not moved") }
+        waitForOutput(of: app, "the file back under its name is a save") { app.stdout.contains("is back: it was saved, not moved") }
         var nodes = try App.waitForTree { $0.contains(where: frame("garden birds.tsv — Label Collection")) }
         XCTAssertFalse(nodes.contains { $0.name.contains("is no longer there") })
 
@@ -329,11 +326,6 @@ final class YourOwnLabelsTests: XCTestCase {
         func reloads() -> [String] {
             app.stdout.split(separator: "\n").filter { $0.contains("reloaded ") && $0.contains("birds.tsv: ") }.map(String.init)
         }
-        func waitForOutput(_ what: String, _ condition: () -> Bool) {
-            let deadline = Date().addingTimeInterval(Patience.hang)
-            while !condition() && Date() < deadline { usleep(50_000) }
-            XCTAssertTrue(condition(), "\(what); the app said: \(app.stdout)")
-        }
 
         // An editor's save: the whole new file, renamed over the old one.
         let temporary = directory.appendingPathComponent(".birds.tsv.new")
@@ -343,7 +335,7 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertTrue(nodes.contains { $0.name == "Blackbird (male), Dot" }, "the renamed label, in place")
         XCTAssertTrue(nodes.contains { $0.name == "Filter labels" && $0.text == "b" }, "the filter kept")
         XCTAssertFalse(nodes.contains { $0.name.hasPrefix("Bumblebee") })
-        waitForOutput("one reload") { reloads().count == 1 }
+        waitForOutput(of: app, "one reload") { reloads().count == 1 }
         XCTAssertTrue(reloads().first?.hasSuffix("birds.tsv: 4 labels") == true, "\(reloads())")
 
         // A writer that writes a whole first line, then pauses with the file
@@ -352,10 +344,10 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(writer, 0)
         func write(_ text: String) { _ = text.withCString { Glibc.write(writer, $0, strlen($0)) } }
         write("1\tBlackbird\tdot\n")
-        waitForOutput("the app waits for the writer") { app.stdout.contains("still open for writing: waiting for its writer") }
+        waitForOutput(of: app, "the app waits for the writer") { app.stdout.contains("still open for writing: waiting for its writer") }
         write("3\tWren\tdot\n4\tBat\ttile\n")
         close(writer)
-        waitForOutput("the whole version shown, once") { reloads().count == 2 }
+        waitForOutput(of: app, "the whole version shown, once") { reloads().count == 2 }
         XCTAssertTrue(reloads().last?.hasSuffix("birds.tsv: 3 labels") == true, "\(reloads())")
         XCTAssertFalse(reloads().contains { $0.hasSuffix(": 1 labels") }, "never the half-written file")
         nodes = try App.waitForTree { $0.contains { $0.name == "2 of 3 labels" } && $0.contains { $0.name == "Blackbird, Dot" } }
