@@ -112,7 +112,11 @@ final class LabelsWatch {
             guard g_file_test(self.path, G_FILE_TEST_EXISTS) == 0 else {
                 return Self.debug("\(self.path) is back: it was saved, not moved")
             }
-            let whereNow = destination.flatMap { g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 ? $0 : nil }
+            // A backup's name is not the file's new name: an editor that
+            // paused before writing the new version (it is read when it comes).
+            let whereNow = destination.flatMap {
+                g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 && !Self.isBackupName($0) ? $0 : nil
+            }
             Self.debug("\(self.path) left: \(whereNow.map { "now \($0)" } ?? "gone")")
             self.onLeft?(whereNow)
         }
@@ -130,6 +134,12 @@ final class LabelsWatch {
             }
             self.onNewVersion?()
         }
+    }
+
+    /// Whether `path` is named as editors name the backups they keep
+    /// ("labels.tsv~", "labels.tsv.bak", "labels.tsv.orig").
+    static func isBackupName(_ path: String) -> Bool {
+        path.hasSuffix("~") || path.hasSuffix(".bak") || path.hasSuffix(".orig")
     }
 
     /// Said with G_MESSAGES_DEBUG=Unfold (the tests read it).

@@ -408,6 +408,7 @@ public final class MainWindow: WidgetImplementation {
     func showNewVersion(_ collection: LabelCollection, of name: String) {
         dismissFileProblem()
         collectionPage.reload(collection)
+        collectionPage.noteStore.labelsFileChanged()
         LabelsWatch.debug("reloaded \(name): \(collection.count) labels")
     }
 

@@ -236,7 +236,7 @@ public final class NoteStore {
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?
-        if g_key_file_load_from_file(file, notesPath, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 {
+        if !Self.loadKeyFile(file, from: notesPath, &error) {
             let problem = error.map { String(cString: $0.pointee.message) } ?? ""
             g_clear_error(&error)
             let aside = Self.unusedName(notesPath + ".unreadable")
@@ -254,6 +254,22 @@ public final class NoteStore {
             notes[id] = String(cString: value)
             g_free(value)
         }
+    }
+
+    /// Reads the key file at `path`, which must be text: GKeyFile stops at a
+    /// NUL byte and reads what is before it (nothing, for a file of zeros) as
+    /// the whole file, which would then be written over as empty.
+    private static func loadKeyFile(_ file: OpaquePointer, from path: String,
+                                    _ error: inout UnsafeMutablePointer<GError>?) -> Bool {
+        var contents: UnsafeMutablePointer<CChar>?
+        var length: gsize = 0
+        guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else { return false }
+        defer { g_free(contents) }
+        guard memchr(contents, 0, Int(length)) == nil, g_utf8_validate(contents, gssize(length), nil) != 0 else {
+            g_set_error_literal(&error, g_file_error_quark(), gint(G_FILE_ERROR_INVAL.rawValue), tr("it is not text"))
+            return false
+        }
+        return g_key_file_load_from_data(file, contents, length, G_KEY_FILE_KEEP_COMMENTS, &error) != 0
     }
 
     /// `base`, or `base-2`, `base-3`…: the first name no file has, so that
@@ -288,6 +304,15 @@ public final class NoteStore {
             schedule.changed(at: Int64(g_get_monotonic_time()))
             scheduleWrite()
         }
+    }
+
+    /// A new version of the labels file was written (its inode or its
+    /// modification time is another now): the notes file says so at its next
+    /// write, so that the file moved or renamed later still finds its notes.
+    func labelsFileChanged() {
+        guard notesPath != nil, !notes.isEmpty else { return }
+        schedule.changed(at: Int64(g_get_monotonic_time()))
+        scheduleWrite()
     }
 
     /// Said in the windows (held until one listens) and on the terminal,

@@ -364,7 +364,9 @@ public final class UnfoldApplication {
             reading?.cancel()
             guard let destination else { return window.sayLabelsFileGone(name) }
             window.followMovedLabelsFile(to: destination)
-            self.followChanges(of: destination, named: destination, in: window)
+            // Named in messages as the window is titled, by its own name.
+            self.followChanges(of: destination, named: String(destination.split(separator: "/").last ?? Substring(destination)),
+                               in: window)
         }
         window.labelsWatch = watch
     }

@@ -165,7 +165,7 @@ final class YourOwnLabelsTests: XCTestCase {
     /// follow it, and its new versions still show. An editor that keeps a
     /// backup (renames the file away, writes the new one) only saves it.
     /// Deleted, the window says so and keeps the last version; written again,
-    /// it shows again.
+    /// it shows again. Its notes find it after all that, moved while closed.
     func testAFileRenamedOrDeletedWhileShownIsFollowed() throws {
         let directory = try scratch()
         let data = directory.appendingPathComponent("data")
@@ -195,6 +195,13 @@ final class YourOwnLabelsTests: XCTestCase {
         waitForOutput(of: app, "the file back under its name is a save") { app.stdout.contains("is back: it was saved, not moved") }
         var nodes = try App.waitForTree { $0.contains(where: frame("garden birds.tsv — Label Collection")) }
         XCTAssertFalse(nodes.contains { $0.name.contains("is no longer there") })
+        // A slower one (over a second between the two): the file is gone for a
+        // while — the backup is never taken for its new name — then shown again.
+        XCTAssertEqual(rename(renamed.path, renamed.path + "~"), 0)
+        waitForOutput(of: app, "the backup is not followed") { app.stdout.contains("garden birds.tsv left: gone") }
+        try "1\tWren\tdot\n3\tRobin\tdot\n4\tBarn owl\ttile\n6\tOwlet\ttile\n".write(to: renamed, atomically: false, encoding: .utf8)
+        nodes = try App.waitForTree { $0.contains { $0.name == "Owlet, Tile" } && !$0.contains { $0.name.contains("is no longer there") } }
+        XCTAssertTrue(nodes.contains(where: frame("garden birds.tsv — Label Collection")))
 
         // Deleted: said, and the last version kept; back, shown again.
         try FileManager.default.removeItem(at: renamed)
@@ -202,11 +209,25 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertTrue(nodes.contains { $0.name == "Barn owl, Tile" }, "the last version is still shown")
         try "1\tWren\tdot\n5\tBat\ttile\n".write(to: renamed, atomically: true, encoding: .utf8)
         _ = try App.waitForTree { $0.contains { $0.name == "Bat, Tile" } && !$0.contains { $0.name.contains("is no longer there") } }
+        // Each new version is another file to the file system (another inode,
+        // another modification time): the notes file comes to say the last one.
+        func notesRecordTheFileNow() -> Bool {
+            var status = stat()
+            guard stat(renamed.path, &status) == 0 else { return false }
+            let folder = data.appendingPathComponent("unfold/notes")
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
+                name.hasSuffix(".ini") && ((try? String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8)) ?? "")
+                    .contains("inode=\(status.st_ino)\n")
+            }
+        }
+        waitForOutput(of: app, "the notes file records the file as it is now", notesRecordTheFileNow)
         App.stop(app)
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
 
-        // Opened again under its new name, the note is there.
-        let again = try App.launch([renamed.path], environment: environment)
+        // Moved while the app is closed, then opened from there: the note is there.
+        let moved = directory.appendingPathComponent("moved after its edits.tsv")
+        XCTAssertEqual(rename(renamed.path, moved.path), 0)
+        let again = try App.launch([moved.path], environment: environment)
         defer { App.stop(again) }
         _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot, has a note" } }
         App.stop(again)
