@@ -50,7 +50,12 @@ public final class LabelsLoad {
     /// given (a FIFO's path, `/dev/fd/63` for `<(command)`).
     public var title: String {
         guard case .file(let source) = origin, source.size != nil, !source.name.hasSuffix("/") else { return name }
-        return String(source.name.split(separator: "/").last ?? Substring(source.name))
+        return Self.fileName(of: source.name)
+    }
+
+    /// The last part of `path`: how a window names the file it shows.
+    static func fileName(of path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
     }
 
     public var isCancelled: Bool { flag.isSet }

@@ -436,7 +436,7 @@ public final class MainWindow: WidgetImplementation {
     func followMovedLabelsFile(to path: String) {
         dismissFileProblem()
         labelsPath = NoteStore.canonical(path)
-        labelsName = String(path.split(separator: "/").last ?? Substring(path))
+        labelsName = LabelsLoad.fileName(of: path)
         collectionPage.noteStore.labelsFileMoved(to: path)
         showTitle()
     }

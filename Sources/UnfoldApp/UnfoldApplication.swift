@@ -365,8 +365,7 @@ public final class UnfoldApplication {
             guard let destination else { return window.sayLabelsFileGone(name) }
             window.followMovedLabelsFile(to: destination)
             // Named in messages as the window is titled, by its own name.
-            self.followChanges(of: destination, named: String(destination.split(separator: "/").last ?? Substring(destination)),
-                               in: window)
+            self.followChanges(of: destination, named: LabelsLoad.fileName(of: destination), in: window)
         }
         window.labelsWatch = watch
     }
