@@ -136,7 +136,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         }
         frames.sort { $0.y < $1.y }
         let range = visibleRange(viewport)
-        var shown = Set<Key>()
+        var shown = Set<Key>(minimumCapacity: range.count)
         for position in range {
             let key = keyAt(position)
             frames.append(frame(of: key, at: position))
@@ -161,7 +161,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     /// Records which rows are on screen (the frames the widget drew): what the
     /// next change animates from. Only their positions are kept.
     public mutating func placed(_ frames: [Frame]) {
-        var next: [Key: Int] = [:]
+        var next: [Key: Int] = .init(minimumCapacity: frames.count + motions.count)
         for frame in frames { if let position = frame.position { next[frame.key] = position } }
         for (key, motion) in motions where motion.leavingY == nil { if let position = positions[key] { next[key] = next[key] ?? position } }
         positions = next
@@ -293,9 +293,11 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     /// Ends every animation at its target.
     public mutating func finish() {
-        for key in motions.keys {
-            motions[key]!.appearance.finish()
-            motions[key]!.glide.finish()
+        // (In place, through the values: indexing by key while iterating the
+        // keys would copy the whole table at every frame.)
+        for index in motions.values.indices {
+            motions.values[index].appearance.finish()
+            motions.values[index].glide.finish()
         }
         heightGlide.finish()
         dropSettled()
@@ -305,17 +307,17 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     /// The moves a change began that no frame has advanced yet start at
     /// `time`: when the change happened (see `AnimatedValue.start(at:)`).
     public mutating func startMoves(at time: Microseconds) {
-        for key in motions.keys {
-            motions[key]!.appearance.start(at: time)
-            motions[key]!.glide.start(at: time)
+        for index in motions.values.indices {
+            motions.values[index].appearance.start(at: time)
+            motions.values[index].glide.start(at: time)
         }
         heightGlide.start(at: time)
     }
 
     public mutating func advance(to time: Microseconds) {
-        for key in motions.keys {
-            motions[key]!.appearance.advance(to: time)
-            motions[key]!.glide.advance(to: time)
+        for index in motions.values.indices {
+            motions.values[index].appearance.advance(to: time)
+            motions.values[index].glide.advance(to: time)
         }
         heightGlide.advance(to: time)
         dropSettled()
@@ -323,9 +325,11 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     /// Rows at rest need no state; rows that finished leaving are gone.
     private mutating func dropSettled() {
-        motions = motions.filter { _, motion in
-            motion.appearance.isAnimating || motion.glide.isAnimating
-                || (motion.leavingY == nil && motion.appearance.current < 1)
+        func isSettled(_ motion: Motion) -> Bool {
+            !(motion.appearance.isAnimating || motion.glide.isAnimating || (motion.leavingY == nil && motion.appearance.current < 1))
         }
+        // Most frames settle nothing: no new table for them.
+        guard motions.values.contains(where: isSettled) else { return }
+        motions = motions.filter { !isSettled($0.value) }
     }
 }
