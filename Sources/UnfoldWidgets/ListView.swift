@@ -261,6 +261,7 @@ public final class ListView: WidgetImplementation {
 
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
         itemsNearView = [:]
+        itemsInViewMayHaveChanged = true
         guard layout != nil else {
             layoutDidChange()
             return
@@ -370,7 +371,10 @@ public final class ListView: WidgetImplementation {
         guard var layout else { return }
         let focusedBefore = focusedRow
         frames = currentFrames(layout)
-        warnOfRepeatedItems()
+        if itemsInViewMayHaveChanged {
+            itemsInViewMayHaveChanged = false
+            warnOfRepeatedItems()
+        }
         layout.placed(frames)
         self.layout = layout
         if itemsNearView.count > 2 * frames.count {
@@ -392,7 +396,7 @@ public final class ListView: WidgetImplementation {
         // index of a row that arrives or leaves by walking the rows before it,
         // so no leaving row stands before a live one. (Drawing order is `frames`'.)
         var previous: WidgetPointer?
-        for frame in frames.lazy.filter({ !$0.isLeaving }) + frames.lazy.filter(\.isLeaving) {
+        func place(_ frame: ListLayout<RowKey>.Frame) {
             let row: Row
             if let existing = rows[frame.key] {
                 row = existing
@@ -401,12 +405,14 @@ public final class ListView: WidgetImplementation {
                 rows[frame.key] = row
                 rowSetChanged = true
             } else {
-                continue
+                return
             }
             setInteractive(row.widget, !frame.isLeaving)
             if gtk_widget_get_prev_sibling(row.widget) != previous { gtk_widget_insert_after(row.widget, widget, previous) }
             previous = row.widget
         }
+        for frame in frames where !frame.isLeaving { place(frame) }
+        for frame in frames where frame.isLeaving { place(frame) }
         showSelection()
         if let focusedBefore, let position = focusedBefore.position,
            focusedGone != nil || frames.first(where: { $0.key == focusedBefore.key })?.isLeaving == true {
@@ -433,6 +439,11 @@ public final class ListView: WidgetImplementation {
             Idle.soon { [weak self] in self?.focusRow(at: target) }
         }
     }
+
+    /// Whether the items in view may differ from the last rows made: after a
+    /// change, a scroll or a new height — not at an animation's frames, which
+    /// only move the rows there are.
+    private var itemsInViewMayHaveChanged = true
 
     /// Whether this binding was told to have the same item twice in view.
     private var warnedOfRepeatedItem = false
@@ -503,6 +514,7 @@ public final class ListView: WidgetImplementation {
     }
 
     private func dropRows() {
+        itemsInViewMayHaveChanged = true
         let parted = rows.values
         rows = [:]
         frames = []
@@ -553,12 +565,32 @@ public final class ListView: WidgetImplementation {
     /// The list or its motion moved: rows, then height and places.
     private func layoutDidChange() {
         syncRows()
-        if rowSetChanged || measuredHeight != displayedHeight {
+        let heightChanged = measuredHeight != displayedHeight
+        // In a scrolled window the height is asked for again once the motion
+        // ends, not at each of its frames (see `heightSizesParent`) — and
+        // when it crosses the view's: the scrolled window shows its scrollbar
+        // by the height asked for, and hides it by the adjustment; told two
+        // things, it would size itself twice a frame, each way in turn.
+        let crossesView = (measuredHeight > allocatedHeight) != (displayedHeight > allocatedHeight)
+        if rowSetChanged || (heightChanged && (heightSizesParent || crossesView || layout?.isAnimating != true)) {
             gtk_widget_queue_resize(widget)
         } else {
             gtk_widget_queue_allocate(widget)
         }
         rowSetChanged = false
+    }
+
+    /// Whether the height the list asks for sizes what holds it. A scrolled
+    /// window reads it only to choose whether to show its scrollbar (unless
+    /// it takes its child's natural height): the scroll range follows the
+    /// easing height at every frame through the adjustment, and asking GTK to
+    /// size the window again at each frame of a motion would make it measure
+    /// every widget up to the toplevel, which asks the X server for the
+    /// monitor's work area, every frame.
+    private var heightSizesParent: Bool {
+        guard let parent = gtk_widget_get_parent(widget),
+              g_type_check_instance_is_a(gCast(parent), gtk_scrolled_window_get_type()) != 0 else { return true }
+        return gtk_scrolled_window_get_propagate_natural_height(gCast(parent)) != 0
     }
 
     private var rowSetChanged = true
@@ -600,6 +632,7 @@ public final class ListView: WidgetImplementation {
     /// Scrolled: other rows are in view, built at the next frame's start (the
     /// margin rows cover that frame).
     private func viewportDidChange() {
+        itemsInViewMayHaveChanged = true
         pendingSync.schedule()
         // (Not while this very allocation configures the adjustments.)
         if !isAllocating { gtk_widget_queue_allocate(widget) }
@@ -815,6 +848,7 @@ public final class ListView: WidgetImplementation {
         // A new height shows other rows: they are made at the next frame's start.
         if height != allocatedHeight {
             allocatedHeight = height
+            itemsInViewMayHaveChanged = true
             pendingSync.schedule()
         }
         guard let layout else { return }

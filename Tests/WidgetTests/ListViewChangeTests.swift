@@ -79,4 +79,87 @@ final class ListViewChangeTests: GtkTestCase {
             XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
         }
     }
+
+    /// How often GTK measured a `countingBox` for its height.
+    @MainActor static var verticalMeasures = 0
+
+    /// A box whose layout counts how often GTK measures it for height: how
+    /// often a change below it made GTK size the window again.
+    @MainActor static func countingBox(around child: WidgetPointer) -> WidgetPointer {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(gCast(box), child)
+        let measure: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, _, _ in
+            MainActor.assumeIsolated { if orientation == GTK_ORIENTATION_VERTICAL { ListViewChangeTests.verticalMeasures += 1 } }
+            gtk_widget_measure(gtk_widget_get_first_child(widget), orientation, forSize, minimum, natural, nil, nil)
+        }
+        let allocate: GtkCustomAllocateFunc = { widget, width, height, baseline in
+            gtk_widget_allocate(gtk_widget_get_first_child(widget), width, height, baseline, nil)
+        }
+        gtk_widget_set_layout_manager(box, gtk_custom_layout_new(nil, measure, allocate))
+        return box
+    }
+
+    /// A list that shrinks from 200 rows to 3, in a scrolled window: its
+    /// height eases over the motion's frames.
+    func testAMotionSizesTheWindowOnlyWhereItsHeightIsRead() {
+        onMain {
+            for propagatesHeight in [false, true] {
+                let store = gtk_string_list_new(nil)!
+                var strings: [UnsafePointer<CChar>?] = (0..<200).map { UnsafePointer(strdup("Item \($0)")) } + [nil]
+                gtk_string_list_splice(store, 0, 0, &strings)
+                strings.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+                let list = ListView.make()
+                list.bind(model: UnsafeMutableRawPointer(store)) { Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer($0)))) }
+                g_object_unref(UnsafeMutableRawPointer(store))
+                let scrolled = gtk_scrolled_window_new()!
+                gtk_scrolled_window_set_propagate_natural_height(gCast(scrolled), propagatesHeight ? 1 : 0)
+                gtk_scrolled_window_set_max_content_height(gCast(scrolled), 400)
+                // A scrollbar beside the rows, not over them: the overlay one
+                // eases its own width when the pointer has just left it, and
+                // that sizes the window at each frame by itself.
+                gtk_scrolled_window_set_overlay_scrolling(gCast(scrolled), 0)
+                gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
+                // Where it takes the list's height, as tall as it asks to be;
+                // otherwise filling the window, as scrolled windows mostly do.
+                if propagatesHeight { gtk_widget_set_valign(scrolled, GTK_ALIGN_START) }
+                let window = TestWindow(child: Self.countingBox(around: scrolled))
+                defer { window.destroy() }
+                XCTAssertTrue(iterate(until: { list.rowCount > 0 && !list.isAnimating }), "the list never showed its rows")
+
+                var frames = 0
+                var scrolledHeights: [Int32] = []
+                let sampler = FrameSampler(window.window) { _ in
+                    guard list.isAnimating else { return }
+                    frames += 1
+                    scrolledHeights.append(gtk_widget_get_height(scrolled))
+                }
+                Self.verticalMeasures = 0
+                gtk_string_list_splice(store, 3, 197, nil)
+                list.flushChanges()
+                XCTAssertTrue(list.isAnimating, "the change animates")
+                XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
+                window.waitForFrames(2)
+                sampler.stop()
+                XCTAssertGreaterThanOrEqual(frames, 5, "the change animated over frames")
+                var natural: Int32 = 0
+                gtk_widget_measure(list.widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+                let rowHeight = list.placedFrames.count == 3 ? list.placedFrames[1].y - list.placedFrames[0].y : 0
+                XCTAssertEqual(Double(natural), 3 * rowHeight - Double(ListView.spacing), accuracy: 1,
+                               "at rest the list asks for the height of its three rows")
+                let scrollbar = gtk_scrolled_window_get_vscrollbar(gCast(scrolled))!
+                XCTAssertEqual(gtk_widget_get_child_visible(scrollbar), 0, "three rows need no scrollbar")
+                if propagatesHeight {
+                    // The scrolled window is as tall as the list: it reads the
+                    // height at every frame, and shrinks through it.
+                    XCTAssertGreaterThanOrEqual(Self.verticalMeasures, frames, "the window was sized at each frame")
+                    XCTAssertGreaterThan(Set(scrolledHeights).count, 2, "the scrolled window eased down: \(scrolledHeights)")
+                } else {
+                    // Its height is the window's: the list's is read once the
+                    // motion ends (and where rows came and went), not per frame.
+                    XCTAssertLessThanOrEqual(Self.verticalMeasures, 6,
+                                             "the window was sized \(Self.verticalMeasures) times over \(frames) frames")
+                }
+            }
+        }
+    }
 }
