@@ -118,7 +118,7 @@ enum ListBench {
                        beforeEach: () -> Void = {}, afterEach: () -> Void = {}, until isAtRest: @escaping () -> Bool) {
         inWindow(widget) { probe in
             for search in Array(repeating: searches, count: rounds).joined() {
-                _ = probe.nextFrame()
+                probe.syncToFrame()
                 probe.reset()
                 beforeEach()
                 model.changeStart.at = nil

@@ -73,6 +73,14 @@ final class FrameProbe {
     func reset() { frameWork = []; frameStarts = []; frames = 0 }
     func stop() { connections.forEach { $0.disconnect() } }
 
+    /// Asks for a frame and waits for it: where a measure starts from a
+    /// frame's end. (Waiting for the next frame without asking would wait for
+    /// nothing after a change GTK paints in one frame, until the timeout.)
+    func syncToFrame() {
+        gtk_widget_queue_draw(window)
+        _ = nextFrame()
+    }
+
     /// Runs the loop until one more frame is painted; returns when (µs).
     func nextFrame() -> Int {
         let target = frames + 1

@@ -164,14 +164,23 @@ let status: Int32 = MainActor.assumeIsolated {
                    ours: Summary(ours.makingRows), gtk: Summary(gtk.wholeChange), gtkWidget: widget))
         report(Row(benchmark: "list: \(count) items, frames painted per change", unit: "frames", ours: Summary(ours.frames),
                    gtk: Summary(gtk.frames), gtkWidget: widget))
-        let oursPeak = peakRSS("list-ours", labels: items), gtkPeak = peakRSS("list-gtk", labels: items)
+        // A child's peak varies by a megabyte or two from run to run (where
+        // the heap's arenas happen to grow), as much as the items' difference:
+        // each figure is the median of three children, taken in turn.
+        @MainActor func medianPeaks(_ labels: Int) -> (ours: Double, gtk: Double) {
+            let runs = (0..<(quick ? 1 : 3)).map { _ in (peakRSS("list-ours", labels: labels), peakRSS("list-gtk", labels: labels)) }
+            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+            return (median(runs.map(\.0)), median(runs.map(\.1)))
+        }
+        let (oursPeak, gtkPeak) = medianPeaks(items)
         report(Row(benchmark: "list: \(count) items shown, peak RSS", unit: "MB", ours: Summary([oursPeak]), gtk: Summary([gtkPeak]),
                    gtkWidget: widget, target: .ratio(1.0)))
         // Per item: the growth from a hundredth of the items, so what either
         // costs once (code, the first rows) is not counted as the items'.
         let few = items / 100
-        let oursPerItem = (oursPeak - peakRSS("list-ours", labels: few)) * 1_048_576 / Double(items - few)
-        let gtkPerItem = (gtkPeak - peakRSS("list-gtk", labels: few)) * 1_048_576 / Double(items - few)
+        let fewPeaks = medianPeaks(few)
+        let oursPerItem = (oursPeak - fewPeaks.ours) * 1_048_576 / Double(items - few)
+        let gtkPerItem = (gtkPeak - fewPeaks.gtk) * 1_048_576 / Double(items - few)
         report(Row(benchmark: "list: memory per item (the model's included)", unit: "bytes", ours: Summary([oursPerItem]),
                    gtk: Summary([gtkPerItem]), gtkWidget: widget, target: .ratio(1.0)))
     }
