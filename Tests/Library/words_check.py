@@ -55,12 +55,15 @@ def main():
         phase = {"name": "start", "quiet": 0}
 
         def tick(widget, clock):
-            frames.append((phase["name"], rows(view)))
+            frames.append((phase["name"], rows(view), entry.get_text()))
             return GLib.SOURCE_CONTINUE
 
-        def settled():
-            # Two frames alike with the filter done: the motion is over.
-            return len(frames) > 2 and frames[-1][1] == frames[-2][1] and not filtered.get_pending()
+        def settled(text=""):
+            # Two frames alike, both drawn once the entry said `text`, with the
+            # filter done: the motion is over. (Typed keys and this check can
+            # come between two frames: the frames before the keys are alike too.)
+            return (len(frames) > 2 and frames[-1][1] == frames[-2][1] and not filtered.get_pending()
+                    and frames[-1][2] == frames[-2][2] == text)
 
         def step():
             if phase["name"] == "start" and settled():
@@ -71,12 +74,12 @@ def main():
             elif phase["name"] == "focus" and window.get_focus() is not None and window.get_focus().is_ancestor(entry):
                 phase["name"] = "ze"
                 subprocess.run(["xdotool", "type", "--delay", "60", "ze"], check=True)
-            elif phase["name"] == "ze" and settled() and entry.get_text() == "ze":
+            elif phase["name"] == "ze" and settled("ze"):
                 phase["before"] = frames[-1][1]
                 phase["name"] = "zeb"
                 subprocess.run(["xdotool", "type", "zeb"[2]], check=True)
-            elif phase["name"] == "zeb" and entry.get_text() == "zeb" and settled():
-                outcome["status"] = judge(phase["before"], [shown for name, shown in frames if name == "zeb"], view, filtered)
+            elif phase["name"] == "zeb" and settled("zeb"):
+                outcome["status"] = judge(phase["before"], [shown for name, shown, _ in frames if name == "zeb"], view, filtered)
                 app.quit()
                 return GLib.SOURCE_REMOVE
             return GLib.SOURCE_CONTINUE
