@@ -5,50 +5,79 @@ public typealias Microseconds = Int64
 /// A value that moves toward a target over time, as a pure function of the
 /// timestamps it is given, so that it tests without a display.
 ///
-/// A move covers its distance in `fullDuration × distance / span`: retargeting
-/// halfway through reverses from the value on screen and takes half the time,
-/// with no jump. A move starts at the first timestamp it is advanced to, which is
-/// the first frame after the change — so a stale clock never skips the animation —
-/// or when `start(at:)` says it began.
+/// A move from rest covers its distance in `fullDuration × distance / span`
+/// along the timing curve. Retargeted while it moves, the value goes on from
+/// where it is shown *at the speed it has there* (see `MotionPath`): nothing
+/// jumps, not even its speed, it comes to rest exactly on the new target,
+/// never leaves `bounds`, and takes no longer than `fullDuration`.
+///
+/// A move from rest starts at the first timestamp it is advanced to, which is
+/// the first frame after the change — so a stale clock never skips the
+/// animation — or when `start(at:)` says it began. A move that replaces one
+/// under way starts at the frame its value and speed were shown at.
 public struct AnimatedValue: Sendable, Equatable {
     /// The value on screen now.
     public private(set) var current: Double
     /// Where the value is going (equal to `current` once settled).
     public private(set) var target: Double
-    public let fullDuration: Microseconds
+    /// How long a move across `span` takes; moves under way keep theirs.
+    public var fullDuration: Microseconds {
+        didSet { precondition(fullDuration >= 0) }
+    }
     /// The distance a move of `fullDuration` covers (1 for a progress).
     public let span: Double
     public let curve: TimingCurve
+    /// Where the value may ever be, speed carried over or not (a progress:
+    /// 0...1); nil for none.
+    public let bounds: ClosedRange<Double>?
 
     private var move: Move?
+    /// The frame time `current` was shown at, once a move has been advanced.
+    private var shownAt: Microseconds?
 
     private struct Move: Sendable, Equatable {
-        var from: Double
-        var duration: Microseconds
+        var path: MotionPath
         var start: Microseconds?
     }
 
-    public init(_ value: Double, fullDuration: Microseconds, span: Double = 1, curve: TimingCurve = .easeInOut) {
+    public init(_ value: Double, fullDuration: Microseconds, span: Double = 1, curve: TimingCurve = .easeInOut,
+                bounds: ClosedRange<Double>? = nil) {
         precondition(fullDuration >= 0 && span > 0)
+        precondition(bounds.map { $0.contains(value) } ?? true, "a value starts within its bounds")
         current = value
         target = value
         self.fullDuration = fullDuration
         self.span = span
         self.curve = curve
+        self.bounds = bounds
     }
 
     public var isAnimating: Bool { move != nil }
 
-    /// Starts moving from the current value toward `newTarget`.
+    /// The move under way, and when it started (nil until its first frame).
+    public var path: (path: MotionPath, start: Microseconds?)? { move.map { ($0.path, $0.start) } }
+
+    /// How fast the value changes as shown now, in units per second.
+    public var velocity: Double { unitsPerMicrosecond * 1_000_000 }
+
+    private var unitsPerMicrosecond: Double {
+        guard let move, let start = move.start, let shownAt else { return 0 }
+        return move.path.velocity(at: shownAt - start)
+    }
+
+    /// Moves from the value shown toward `newTarget`, at the speed it has.
     public mutating func animate(to newTarget: Double) {
+        precondition(bounds.map { $0.contains(newTarget) } ?? true, "a target within the value's bounds")
+        let speed = unitsPerMicrosecond
+        // A move that is under way hands over at the frame last shown; one that
+        // no frame has advanced yet has not left its value: it starts from rest.
+        let start = speed != 0 ? shownAt : nil
         target = newTarget
-        let distance = abs(newTarget - current)
-        let duration = Microseconds((Double(fullDuration) * distance / span).rounded())
-        if duration <= 0 {
-            jump(to: newTarget)
-        } else {
-            move = Move(from: current, duration: duration, start: nil)
+        guard let path = MotionPath.retargeted(from: current, velocity: speed, to: newTarget, fullDuration: fullDuration,
+                                               span: span, curve: curve, bounds: bounds) else {
+            return jump(to: newTarget)
         }
+        move = Move(path: path, start: start)
     }
 
     /// Animates to `newTarget`, or goes there at once when animations are off
@@ -78,14 +107,18 @@ public struct AnimatedValue: Sendable, Equatable {
     /// Advances to frame time `time` and returns the value to show then.
     @discardableResult
     public mutating func advance(to time: Microseconds) -> Double {
+        shownAt = time
         guard var move else { return current }
         let start = move.start ?? time
         move.start = start
-        let elapsed = Double(max(0, time - start)) / Double(move.duration)
-        if elapsed >= 1 {
+        let elapsed = max(0, time - start)
+        if elapsed >= move.path.duration {
             finish()
         } else {
-            current = move.from + (target - move.from) * curve.value(at: elapsed)
+            let value = move.path.value(at: elapsed)
+            // (The path was checked on a fine grid; between its points it may
+            // stray by a rounding error.)
+            current = bounds.map { min(max(value, $0.lowerBound), $0.upperBound) } ?? value
             self.move = move
         }
         return current
@@ -93,28 +126,67 @@ public struct AnimatedValue: Sendable, Equatable {
 }
 
 /// An offset that eases from where it starts to zero over a fixed duration.
-/// Restarting mid-way starts from the offset shown then, so nothing jumps.
+/// Restarting mid-way starts from the offset shown then at the speed it has
+/// (or one the caller gives), so nothing jumps, and it never overshoots zero.
 public struct SettlingOffset: Sendable, Equatable {
-    private var from = 0.0
-    private var progress: AnimatedValue
+    public var duration: Microseconds
+    public private(set) var current = 0.0
+    private var move: (path: MotionPath, start: Microseconds?)?
+    private var shownAt: Microseconds?
 
     public init(duration: Microseconds) {
-        progress = AnimatedValue(1, fullDuration: duration)
+        self.duration = duration
     }
 
-    public var current: Double { from * (1 - progress.current) }
-    public var isAnimating: Bool { progress.isAnimating }
-
-    public mutating func restart(from offset: Double) {
-        from = offset
-        progress.jump(to: 0)
-        if offset != 0 { progress.animate(to: 1) } else { progress.jump(to: 1) }
+    public static func == (lhs: SettlingOffset, rhs: SettlingOffset) -> Bool {
+        lhs.duration == rhs.duration && lhs.current == rhs.current && lhs.shownAt == rhs.shownAt
+            && lhs.move?.path == rhs.move?.path && lhs.move?.start == rhs.move?.start
     }
 
-    public mutating func finish() { progress.finish() }
+    public var isAnimating: Bool { move != nil }
 
-    public mutating func advance(to time: Microseconds) { progress.advance(to: time) }
+    /// How fast the offset changes as shown now, in units per second.
+    public var velocity: Double { unitsPerMicrosecond * 1_000_000 }
+
+    private var unitsPerMicrosecond: Double {
+        guard let move, let start = move.start, let shownAt else { return 0 }
+        return move.path.velocity(at: shownAt - start)
+    }
+
+    /// Eases from `offset` to zero, leaving at `velocity` (units per second;
+    /// the speed it has now when not given).
+    public mutating func restart(from offset: Double, velocity: Double? = nil) {
+        let speed = velocity.map { $0 / 1_000_000 } ?? unitsPerMicrosecond
+        current = offset
+        // Never beyond zero: the side of it the offset starts on.
+        let side: ClosedRange<Double>? = offset > 0 ? 0...Double.infinity : offset < 0 ? -Double.infinity...0 : nil
+        guard duration > 0, let path = MotionPath.settling(from: offset, velocity: speed, to: 0, duration: duration, bounds: side) else {
+            current = 0
+            move = nil
+            return
+        }
+        // Carrying a speed, it hands over at the frame last shown.
+        move = (path, speed != 0 ? shownAt : nil)
+    }
+
+    public mutating func finish() {
+        current = 0
+        move = nil
+    }
+
+    public mutating func advance(to time: Microseconds) {
+        shownAt = time
+        guard let (path, start) = move else { return }
+        let begun = start ?? time
+        let elapsed = max(0, time - begun)
+        if elapsed >= path.duration { return finish() }
+        current = path.value(at: elapsed)
+        move = (path, begun)
+    }
 
     /// See `AnimatedValue.start(at:)`.
-    public mutating func start(at time: Microseconds) { progress.start(at: time) }
+    public mutating func start(at time: Microseconds) {
+        guard let (path, start) = move, start == nil else { return }
+        move = (path, time)
+    }
 }

@@ -110,6 +110,11 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     /// The number of rows with animation state: bounded by what was on screen.
     public var animatedRowCount: Int { motions.count }
 
+    /// A row's opacity, which never leaves 0...1.
+    private func appearance(_ value: Double) -> AnimatedValue {
+        AnimatedValue(value, fullDuration: duration, bounds: 0...1)
+    }
+
     // MARK: Geometry
 
     public func targetHeight() -> Double { count == 0 ? 0 : Double(count) * pitch - spacing }
@@ -132,7 +137,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     public func frames(_ viewport: Viewport, keyAt: (Int) -> Key) -> [Frame] {
         var frames: [Frame] = []
         for (key, motion) in motions {
-            if let y = motion.leavingY { frames.append(Frame(key: key, position: nil, y: y, opacity: motion.appearance.current)) }
+            if let y = motion.leavingY { frames.append(Frame(key: key, position: nil, y: y + motion.glide.current, opacity: motion.appearance.current)) }
         }
         frames.sort { $0.y < $1.y }
         let range = visibleRange(viewport)
@@ -207,15 +212,20 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         var nextPositions: [Key: Int] = [:]
         for frame in onScreen where next[frame.key] == nil {
             let key = frame.key
-            var motion = motions[key] ?? Motion(appearance: AnimatedValue(1, fullDuration: duration),
-                                                glide: SettlingOffset(duration: duration))
+            var motion = motions[key] ?? Motion(appearance: appearance(1), glide: SettlingOffset(duration: duration))
             // A placed row's item moves by the change's arithmetic (or is found
             // again in view); a leaving row's comes back only if it is in view.
             let found = frame.position.map { newPosition(of: key, from: $0) } ?? newKeys[key]
+            // How fast it moves on screen: what it goes on at, whatever comes next.
+            let speed = motion.glide.velocity - (motion.leavingY == nil ? Self.insertionSlide * motion.appearance.velocity : 0)
             guard let place = found else {
-                // Gone: fades where it is (or keeps fading).
-                motion.leavingY = frame.y
-                motion.appearance.animate(to: 0)
+                // Gone: fades where it is, coasting to rest if it was moving
+                // (or keeps fading, as it was).
+                if motion.leavingY == nil {
+                    motion.leavingY = frame.y
+                    motion.glide.restart(from: 0, velocity: speed)
+                    motion.appearance.animate(to: 0)
+                }
                 next[key] = motion
                 continue
             }
@@ -226,7 +236,10 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
             }
             let appearance = motion.appearance.current
             let y = Double(place) * pitch
-            motion.glide.restart(from: appearance > 0 ? frame.y - y - Self.insertionSlide * (1 - appearance) : 0)
+            // (Its speed on screen is the glide's less the slide's, which goes on
+            // with the appearance.)
+            motion.glide.restart(from: appearance > 0 ? frame.y - y - Self.insertionSlide * (1 - appearance) : 0,
+                                 velocity: speed + Self.insertionSlide * motion.appearance.velocity)
             next[key] = motion
             nextPositions[key] = place
         }
@@ -243,18 +256,19 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
                 let oldY = Double(oldPosition) * pitch
                 let edge = oldY < viewport.top ? viewport.top - pitch : viewport.top + viewport.height
                 let from = (oldY < viewport.top ? max(oldY, edge) : min(oldY, edge)) - y
-                var motion = Motion(appearance: AnimatedValue(1, fullDuration: duration), glide: SettlingOffset(duration: duration))
+                var motion = Motion(appearance: appearance(1), glide: SettlingOffset(duration: duration))
                 motion.glide.restart(from: from)
                 next[key] = motion
             } else {
-                var appearance = AnimatedValue(0, fullDuration: duration)
-                appearance.animate(to: 1)
-                next[key] = Motion(appearance: appearance, glide: SettlingOffset(duration: duration))
+                var fadingIn = appearance(0)
+                fadingIn.animate(to: 1)
+                next[key] = Motion(appearance: fadingIn, glide: SettlingOffset(duration: duration))
             }
         }
         motions = next
         positions = nextPositions
-        heightGlide = SettlingOffset(duration: duration)
+        // From the height shown, at the speed it changes.
+        heightGlide.duration = duration
         heightGlide.restart(from: heightBefore - targetHeight())
         if !animated { finish() }
         dropSettled()
@@ -265,7 +279,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     private func currentFrames(_ viewport: Viewport) -> [Frame] {
         var frames: [Frame] = []
         for (key, motion) in motions {
-            if let y = motion.leavingY { frames.append(Frame(key: key, position: nil, y: y, opacity: motion.appearance.current)) }
+            if let y = motion.leavingY { frames.append(Frame(key: key, position: nil, y: y + motion.glide.current, opacity: motion.appearance.current)) }
         }
         for (key, position) in positions where motions[key]?.leavingY == nil { frames.append(frame(of: key, at: position)) }
         return frames

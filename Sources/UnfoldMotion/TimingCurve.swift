@@ -22,6 +22,18 @@ public struct TimingCurve: Sendable, Equatable {
         return Self.coordinate(parameter(forX: t), y1, y2)
     }
 
+    /// How fast the eased value changes at linear time `t` (d value / d t): 0
+    /// outside 0...1, and at both ends of a curve that eases in and out.
+    public func slope(at t: Double) -> Double {
+        guard t > 0 && t < 1 else { return 0 }
+        let s = parameter(forX: t)
+        let dx = Self.slope(s, x1, x2)
+        // Where x stands still (an x control point at 0 or 1, at an end), y's
+        // slope over x's is the limit of the next parameter's.
+        guard dx > 1e-12 else { return Self.slope(s, y1, y2) / max(dx, 1e-12) }
+        return Self.slope(s, y1, y2) / dx
+    }
+
     /// B(s) for one axis of a Bézier from 0 to 1 with control points c1, c2.
     private static func coordinate(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let inverse = 1 - s

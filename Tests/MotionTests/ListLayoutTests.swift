@@ -223,4 +223,51 @@ final class ListLayoutTests: XCTestCase {
             XCTAssertEqual(layout.displayedHeight, model.keys.isEmpty ? 0 : Double(model.keys.count) * 48 - 8)
         }
     }
+
+    /// A change in the middle of a motion: every row on screen goes on from
+    /// where it is at the speed it has — the one that glides on to a new
+    /// place, the one that fades out where it is (coasting to rest), the one
+    /// whose item comes back — and the list's height too.
+    func testAChangeMidMotionKeepsEveryRowsSpeed() {
+        var model = Model(keys: Array(0..<8))
+        var layout = layout(model)
+        // Three rows in at the top: the others glide down.
+        apply(model.splice(at: 0, removing: 0, inserting: [100, 101, 102]), to: &layout, model)
+        let frame: Microseconds = 16_667
+        var time: Microseconds = 0
+        layout.advance(to: time)
+        for _ in 0..<5 {
+            time += frame
+            layout.advance(to: time)
+        }
+        /// Each row's y and the list's height, shown at `at` of `layout`.
+        func shown(_ layout: ListLayout<Int>, at: Microseconds) -> (rows: [Int: Double], height: Double) {
+            var copy = layout
+            copy.advance(to: at)
+            return (Dictionary(uniqueKeysWithValues: frames(copy, model).map { ($0.key, $0.y) }), copy.displayedHeight)
+        }
+        let step: Microseconds = 100
+        let before = shown(layout, at: time - step), now = shown(layout, at: time)
+        XCTAssertNotEqual(before.rows[2], now.rows[2], "row 2 is gliding")
+
+        // Row 2 leaves, 100 goes back out, and 3 more rows come in at the top.
+        _ = model.splice(at: 5, removing: 1, inserting: [])  // row 2 (at 5 now) leaves
+        apply((5, 1, 0), to: &layout, model)
+        apply(model.splice(at: 0, removing: 1, inserting: [200, 201, 202]), to: &layout, model)
+        let after = shown(layout, at: time + step)
+        for key in [1, 2, 3, 4, 101, 102] {
+            let speedBefore = (now.rows[key]! - before.rows[key]!) / Double(step)
+            let speedAfter = (after.rows[key]! - shown(layout, at: time).rows[key]!) / Double(step)
+            XCTAssertEqual(shown(layout, at: time).rows[key]!, now.rows[key]!, accuracy: 1e-6, "row \(key) does not jump")
+            XCTAssertEqual(speedAfter, speedBefore, accuracy: 2e-5, "row \(key) goes on at its speed (px/µs)")
+        }
+        let heightSpeedBefore = (now.height - before.height) / Double(step)
+        let heightSpeedAfter = (after.height - shown(layout, at: time).height) / Double(step)
+        XCTAssertEqual(heightSpeedAfter, heightSpeedBefore, accuracy: 2e-5, "the height goes on at its speed")
+        // And everything comes to rest where the model says, within a transition.
+        layout.advance(to: time)
+        layout.advance(to: time + end)
+        XCTAssertFalse(layout.isAnimating)
+        XCTAssertEqual(frames(layout, model).filter { !$0.isLeaving }.map(\.y), (0..<frames(layout, model).count).map { Double($0) * 48 })
+    }
 }
