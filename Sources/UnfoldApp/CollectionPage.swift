@@ -90,6 +90,9 @@ public final class CollectionPage {
         // An item is a position in the results' collection, made on demand;
         // its identity is its label's ID, the same in every version of a file.
         list.itemKey = { [unowned self] item in .number(self.results.collection.id(at: LabelResults.position(of: item))) }
+        // The motion trace's names: each row's label, and the collection.
+        list.itemName = { [unowned self] item in self.results.collection.record(at: LabelResults.position(of: item)).title }
+        list.traceName = tr("Label Collection")
         list.bind(model: results.model.raw) { [unowned self] item in
             self.makeRow(self.results.collection.record(at: LabelResults.position(of: item)))
         }

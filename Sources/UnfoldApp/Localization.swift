@@ -54,6 +54,18 @@ public func N_(_ message: String) -> String { message }
 
 /// `number` as the user's locale writes it: "2,538,464" in English,
 /// "2 538 464" in French (the C library's LC_NUMERIC grouping).
+/// `number` as the user's locale writes it: grouped whole part, its decimal
+/// point ("0,1" in French), and no more decimals than it has (at most three).
+public func formatted(_ number: Double) -> String {
+    let whole = number.rounded(.towardZero)
+    let thousandths = min(999, Int((abs(number - whole) * 1000).rounded()))
+    let digits = String(thousandths)
+    let padded = String(repeating: "0", count: 3 - digits.count) + digits
+    let fraction = String(padded.reversed().drop { $0 == "0" }.reversed())
+    let point = localeconv()?.pointee.decimal_point.map { String(cString: $0) } ?? "."
+    return formatted(Int(whole)) + (fraction.isEmpty ? "" : point + fraction)
+}
+
 public func formatted(_ number: Int) -> String {
     guard let conventions = localeconv()?.pointee, let separator = conventions.thousands_sep,
           separator.pointee != 0, let grouping = conventions.grouping else { return String(number) }

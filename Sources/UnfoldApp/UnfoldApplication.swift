@@ -3,6 +3,7 @@ import CUnfoldAdw
 import Glibc
 import UnfoldGtk
 import UnfoldCore
+import UnfoldWidgets
 
 /// The AdwApplication: one instance per session (launching again presents it),
 /// its command line, actions and accelerators, and the windows.
@@ -96,6 +97,21 @@ public final class UnfoldApplication {
                                         ["count": digits, "limit": formatted(Self.syntheticLimit)])
                                  : fill(tr("--synthetic needs a whole number of 0 or more, not “{count}”"), ["count": synthetic]))
         }
+        if let text = Self.stringOption(options, "slow-motion"), Self.slowMotionFactor(text) == nil {
+            // TRANSLATORS: {lowest} and {highest} are numbers such as 0.1 and 1,000.
+            return fail(fill(tr("--slow-motion needs a factor from {lowest} to {highest} (10 is ten times slower), not “{factor}”"),
+                             ["lowest": formatted(Self.slowMotionRange.lowerBound), "highest": formatted(Self.slowMotionRange.upperBound),
+                              "factor": text]))
+        }
+        if let trace = Self.filenameOption(options, "motion-trace") {
+            if trace.isEmpty { return fail(tr("--motion-trace needs the name of a file to write")) }
+            // Said by this launch, where the name was typed: a file that cannot
+            // be written here cannot be by the running instance either.
+            guard let file = fopen(trace, "a") else {
+                return fail("\(trace): \(String(cString: strerror(errno)))")
+            }
+            fclose(file)
+        }
         // An empty name would be read as the folder the command runs in.
         if path == "" { return fail(tr("--labels needs the name of a labels file (or - for standard input)")) }
         if let path, path != "-" {
@@ -153,6 +169,17 @@ public final class UnfoldApplication {
         return count
     }
 
+    /// How much slower `--slow-motion` may make the animations (below 1, faster).
+    static let slowMotionRange = 0.1...1_000.0
+
+    /// `--slow-motion`'s factor, in the C locale's notation ("2.5") or the user's ("2,5").
+    static func slowMotionFactor(_ text: String) -> Double? {
+        let trimmed = text.trimmingSpaces()
+        guard let factor = Double(trimmed) ?? Double(String(trimmed.map { $0 == "," ? "." : $0 })),
+              slowMotionRange.contains(factor) else { return nil }
+        return factor
+    }
+
     private static func filenameOption(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
         // G_OPTION_ARG_FILENAME arrives as a bytestring ("ay").
         guard let value = g_variant_dict_lookup_value(options, name, unfold_variant_type_bytestring()) else { return nil }
@@ -172,6 +199,16 @@ public final class UnfoldApplication {
         let options = g_application_command_line_get_options_dict(gCast(commandLine))!
         if g_variant_dict_contains(options, "reduce-motion") != 0 {
             AnimationSettings.setAnimationsEnabled(false)
+        }
+        if let trace = Self.filenameOption(options, "motion-trace") {
+            do throws(MotionTrace.Failure) { try MotionTrace.start(path: Self.resolve(trace, commandLine)) } catch {
+                unfold_command_line_printerr(gCast(commandLine), "unfold: \(error)")
+                return 1
+            }
+        }
+        if let factor = Self.stringOption(options, "slow-motion").flatMap(Self.slowMotionFactor) {
+            slowMotionFactor = factor
+            setSlowMotion(true)
         }
         let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
         // `--labels` or `--synthetic`, then each file named (the desktop's
@@ -404,10 +441,24 @@ public final class UnfoldApplication {
             guard let scheme = AppStyle.Scheme(rawValue: name) else { return }
             self.setStyle(scheme)
         }
+        // Every Unfold animation, in every window, this many times slower.
+        slowMotionAction = Actions.addToggle(to: application, "slow-motion", state: SlowMotion.slowdown != 1) { [unowned self] on in
+            self.setSlowMotion(on)
+        }
         Shortcuts.install(on: application)
     }
 
     private var styleAction: OpaquePointer?
+    private var slowMotionAction: OpaquePointer?
+    /// What Slow Motion slows the animations by: ten times, or `--slow-motion`'s factor.
+    private var slowMotionFactor = 10.0
+
+    /// Slow Motion on or off; off is real time (not the environment's
+    /// `GTK_SLOWDOWN`: the switch says what it shows).
+    func setSlowMotion(_ on: Bool) {
+        SlowMotion.slowdown = on ? slowMotionFactor : 1
+        if let slowMotionAction { Actions.setState(slowMotionAction, on) }
+    }
 
     /// Applies `scheme` and remembers it with the window state.
     func setStyle(_ scheme: AppStyle.Scheme) {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+import UnfoldMotion
 import UnfoldWidgets
 
 // What libunfold-1 is beside its widgets' own functions (unfold-main.h).
@@ -9,4 +10,20 @@ import UnfoldWidgets
 @_cdecl("unfold_init")
 public func unfoldInit() {
     API.call("unfold_init", ()) { UnfoldTypes.register() }
+}
+
+/// `void unfold_set_slowdown (double factor)`: slow motion for every Unfold
+/// animation in the process.
+@_cdecl("unfold_set_slowdown")
+public func unfoldSetSlowdown(_ factor: Double) {
+    API.call("unfold_set_slowdown", ()) {
+        guard API.require(MotionClock.isValid(factor), "unfold_set_slowdown", "factor > 0 && isfinite (factor)") else { return }
+        SlowMotion.slowdown = factor
+    }
+}
+
+/// `double unfold_get_slowdown (void)`.
+@_cdecl("unfold_get_slowdown")
+public func unfoldGetSlowdown() -> Double {
+    API.call("unfold_get_slowdown", 1) { SlowMotion.slowdown }
 }

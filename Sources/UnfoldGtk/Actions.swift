@@ -45,6 +45,27 @@ public enum Actions {
         return action.opaque
     }
 
+    /// Adds the action `name` with a true-or-false state (what a check item in
+    /// a menu shows); activating it calls `handler` with the state asked for,
+    /// which sets it with `setState` once it has done what was asked.
+    @discardableResult
+    public static func addToggle(
+        to map: UnsafeMutableRawPointer, _ name: String, state: Bool, _ handler: @escaping @MainActor (_ on: Bool) -> Void
+    ) -> OpaquePointer {
+        let action = ObjectRef(adopting: g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!)
+        onActionActivated(action.opaque) { [action = action.opaque] _ in
+            let current = g_action_get_state(action)
+            defer { if let current { g_variant_unref(current) } }
+            handler(current.map { g_variant_get_boolean($0) == 0 } ?? true)
+        }
+        g_action_map_add_action(OpaquePointer(map), action.opaque)  // the map keeps it
+        return action.opaque
+    }
+
+    public static func setState(_ action: OpaquePointer, _ on: Bool) {
+        g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
     /// A disabled action does nothing, and its keys go on to the focused widget.
     public static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)

@@ -10,7 +10,8 @@ import UnfoldMotion
 @MainActor
 final class AnimationDriver {
     private let widget: WidgetPointer
-    /// Advances the widget to a frame time; returns whether it still animates.
+    /// Advances the widget to a frame's motion time (`SlowMotion`'s); returns
+    /// whether it still animates.
     private let step: (Microseconds) -> Bool
     /// Jumps the widget to the end of its animations.
     private let finish: () -> Void
@@ -35,7 +36,10 @@ final class AnimationDriver {
         guard tick == nil else { return }
         tick = TickCallback.add(to: widget) { [weak self] frameTime in
             guard let self else { return false }
-            let keepGoing = self.step(frameTime)
+            MotionTrace.frameTime = frameTime
+            MotionTrace.isInFrame = true
+            defer { MotionTrace.isInFrame = false }
+            let keepGoing = self.step(SlowMotion.time(at: frameTime))
             if !keepGoing { self.tick = nil }  // GTK removes the callback when we return false
             return keepGoing
         }

@@ -20,6 +20,8 @@ public final class Chevron: WidgetImplementation {
     private var icon: WidgetPointer?
 
     public private(set) var progress: Double = 0
+    /// What the motion trace calls it: its group's title.
+    public var traceName = "chevron"
 
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
@@ -32,6 +34,7 @@ public final class Chevron: WidgetImplementation {
     public func setProgress(_ newProgress: Double) {
         guard newProgress != progress else { return }
         progress = newProgress
+        MotionTrace.record(traceName, "rotation", angle)
         gtk_widget_queue_allocate(widget)
         notifyProperty(Property.progress.rawValue)
     }

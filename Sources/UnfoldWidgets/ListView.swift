@@ -168,6 +168,7 @@ public final class ListView: WidgetImplementation {
             guard let self else { return false }
             self.layout?.advance(to: time)
             self.layoutDidChange()
+            if MotionTrace.isOn { self.traceFrame() }
             return self.layout?.isAnimating ?? false
         }, finish: { [weak self] in
             guard let self else { return }
@@ -190,6 +191,13 @@ public final class ListView: WidgetImplementation {
     }
 
     // MARK: The model
+
+    /// What the motion trace calls the list (its height's line).
+    public var traceName = "list"
+
+    /// What the motion trace calls an item's row; nil: its string (a
+    /// GtkStringObject's), its label's text, or its key.
+    public var itemName: ((_ item: UnsafeMutableRawPointer) -> String)?
 
     /// Which items are the same row; nil: the same object. Setting it
     /// makes the rows again.
@@ -318,7 +326,7 @@ public final class ListView: WidgetImplementation {
         // begins, as the app's is) is drawn in that frame, before the list's
         // own tick runs, and would otherwise stand still for one frame more.
         // (GDK's frame times are GLib's monotonic clock.)
-        layout.startMoves(at: Microseconds(g_get_monotonic_time()))
+        layout.startMoves(at: SlowMotion.time(at: Microseconds(g_get_monotonic_time())))
         self.layout = layout
         if layout.isAnimating { driver.start() } else { driver.stop() }
         guard gtk_widget_get_mapped(widget) != 0 else { return layoutDidChange() }
@@ -559,6 +567,34 @@ public final class ListView: WidgetImplementation {
                 gtk_widget_unset_state_flags(row.widget, GTK_STATE_FLAG_SELECTED)
             }
             Accessibility.setSelected(row.widget, selected)
+        }
+    }
+
+    /// The rows' opacity and place and the list's height at this frame, for
+    /// the motion trace: each row named by its item's text.
+    private func traceFrame() {
+        for frame in frames {
+            guard let row = rows[frame.key] else { continue }
+            let item = itemName?(row.item.raw) ?? itemText(row, key: frame.key)
+            MotionTrace.record(item, "opacity", frame.opacity)
+            MotionTrace.record(item, "y", frame.y)
+        }
+        MotionTrace.record(traceName, "height", layout?.displayedHeight ?? 0)
+    }
+
+    /// What a row shows, as a person reads it: its item's string, its
+    /// label's text, or its accessible name.
+    private func itemText(_ row: Row, key: RowKey) -> String {
+        if g_type_check_instance_is_a(gCast(row.item.raw), gtk_string_object_get_type()) != 0 {
+            return String(cString: gtk_string_object_get_string(OpaquePointer(row.item.raw)))
+        }
+        if g_type_check_instance_is_a(gCast(row.made), gtk_label_get_type()) != 0 {
+            return String(cString: gtk_label_get_text(gCast(row.made)))
+        }
+        switch key {
+        case .object(let address): return "item 0x" + String(address, radix: 16)
+        case .text(let text): return text
+        case .number(let number): return "item \(number)"
         }
     }
 

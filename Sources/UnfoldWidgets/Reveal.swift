@@ -42,6 +42,8 @@ public final class Reveal: WidgetImplementation {
     }
 
     public private(set) var child: WidgetPointer?
+    /// What the motion trace calls it: its group's title.
+    public var traceName = "reveal"
     /// Where focus goes when the content collapses around it (a group's header).
     /// Held weakly: the fallback is usually a sibling the parent owns.
     public var focusFallback: WeakObjectRef?
@@ -51,7 +53,7 @@ public final class Reveal: WidgetImplementation {
     /// Notified only when it changes.
     public private(set) var isChildRevealed = false
 
-    private var progress = AnimatedValue(0, fullDuration: Microseconds(Reveal.defaultDuration) * 1_000)
+    private var progress = AnimatedValue(0, fullDuration: Microseconds(Reveal.defaultDuration) * 1_000, bounds: 0...1)
     private var driver: AnimationDriver!
 
     public required init(widget: WidgetPointer) {
@@ -60,6 +62,7 @@ public final class Reveal: WidgetImplementation {
             guard let self else { return false }
             self.progress.advance(to: time)
             self.progressDidChange()
+            MotionTrace.record(self.traceName, "progress", self.progress.current)
             return self.progress.isAnimating
         }, finish: { [weak self] in
             guard let self else { return }
@@ -87,11 +90,11 @@ public final class Reveal: WidgetImplementation {
     public func setRevealed(_ revealed: Bool) {
         let target: Double = revealed ? 1 : 0
         guard target != progress.target else { return }
-        // A new move from the value on screen, at the duration set now.
-        var moved = AnimatedValue(progress.current, fullDuration: Microseconds(transitionDuration) * 1_000)
+        // A new move from the value on screen at the speed it has there, at
+        // the duration set now.
+        progress.fullDuration = Microseconds(transitionDuration) * 1_000
         let moves = transitionDuration > 0 && transitionType != GTK_REVEALER_TRANSITION_TYPE_NONE
-        moved.set(target, animated: driver.canAnimate && moves)
-        progress = moved
+        progress.set(target, animated: driver.canAnimate && moves)
         if progress.isAnimating { driver.start() } else { driver.stop() }
         updateContentInteraction()
         notifyProperty(Property.revealChild.rawValue)

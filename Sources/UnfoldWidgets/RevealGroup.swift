@@ -137,6 +137,8 @@ public final class RevealGroup: WidgetImplementation {
     public func setTitle(_ newTitle: String) {
         guard newTitle != title, let parts else { return }
         title = newTitle
+        reveal.traceName = newTitle
+        chevron.traceName = newTitle
         gtk_label_set_text(gCast(parts.titleLabel), newTitle)
         gtk_label_set_wrap_mode(gCast(parts.titleLabel), Widgets.wrapMode(for: newTitle))
         // The title is the button's name: what assistive technologies and tests find.

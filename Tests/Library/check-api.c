@@ -238,6 +238,48 @@ test_wrong_instance (void)
   g_object_unref (label);
 }
 
+/* Slow motion: a reveal of 100 ms, ten times slower, spreads over a second
+ * of frames (read off the frame clock: no time limit, a span). */
+typedef struct {
+  gint64 first_frame, last_frame;
+} FrameSpan;
+
+static void
+on_slow_progress (UnfoldReveal *reveal, GParamSpec *pspec, FrameSpan *span)
+{
+  gint64 now = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (reveal)));
+  if (span->first_frame == 0)
+    span->first_frame = now;
+  span->last_frame = now;
+}
+
+static void
+test_slowdown (void)
+{
+  g_assert_cmpfloat (unfold_get_slowdown (), ==, 1.0);
+  unfold_set_slowdown (10);
+  g_assert_cmpfloat (unfold_get_slowdown (), ==, 10.0);
+
+  GtkWidget *reveal = unfold_reveal_new ();
+  unfold_reveal_set_child (UNFOLD_REVEAL (reveal), gtk_label_new ("Slowly"));
+  unfold_reveal_set_transition_duration (UNFOLD_REVEAL (reveal), 100);
+  GtkWidget *window = show_in_window (reveal);
+  iterate_until (is_mapped, reveal);
+  FrameSpan span = { 0, 0 };
+  g_signal_connect (reveal, "notify::progress", G_CALLBACK (on_slow_progress), &span);
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), TRUE);
+  iterate_until (child_is_revealed, reveal);
+  g_test_message ("100 ms ten times slower took %" G_GINT64_FORMAT " µs of frames", span.last_frame - span.first_frame);
+  g_assert_cmpint (span.last_frame - span.first_frame, >=, 900000);
+
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*unfold_set_slowdown*factor > 0*");
+  unfold_set_slowdown (0);
+  g_test_assert_expected_messages ();
+  g_assert_cmpfloat (unfold_get_slowdown (), ==, 10.0);
+  unfold_set_slowdown (1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The list: a GListStore of GtkStringObjects, a label per item. */
 typedef struct {
   int made;
@@ -562,6 +604,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/types", test_types);
   g_test_add_func ("/unfold/reveal/motion", test_motion);
   g_test_add_func ("/unfold/reveal/builder", test_builder);
+  g_test_add_func ("/unfold/reveal/slowdown", test_slowdown);
   g_test_add_func ("/unfold/reveal-group", test_group);
   g_test_add_func ("/unfold/errors/null", test_programmer_errors);
   g_test_add_func ("/unfold/errors/wrong-instance", test_wrong_instance);

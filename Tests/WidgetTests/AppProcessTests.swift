@@ -166,6 +166,13 @@ final class AppProcessTests: XCTestCase {
             (["--synthetic", "3000000000"], "--synthetic 3000000000 is more labels than Unfold makes (at most 100000000)"),
             (["--synthetic", "3", "--labels", duplicate], "either --labels or --synthetic"),
             (["--labels", ""], "--labels needs the name of a labels file (or - for standard input)"),
+            (["--slow-motion", "0"], "--slow-motion needs a factor from 0.1 to 1000 (10 is ten times slower), not “0”"),
+            (["--slow-motion", "slowly"], "--slow-motion needs a factor from 0.1 to 1000 (10 is ten times slower), not “slowly”"),
+            (["--slow-motion", "nan"], "not “nan”"),
+            (["--slow-motion", "1e9"], "not “1e9”"),
+            (["--motion-trace", ""], "--motion-trace needs the name of a file to write"),
+            (["--motion-trace", directory.appendingPathComponent("no-such-folder/trace.csv").path],
+             "no-such-folder/trace.csv: No such file or directory"),
             // Named alone, as the desktop's "Open With" names files.
             ([directory.appendingPathComponent("missing.tsv").path], "missing.tsv: no such file"),
         ]
@@ -186,7 +193,9 @@ final class AppProcessTests: XCTestCase {
         try "1\tOne\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: labels) }
         // A value each option takes, good on its own.
-        let good = ["page": "outline", "labels": labels.path, "synthetic": "3"]
+        let trace = labels.path + ".csv"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let good = ["page": "outline", "labels": labels.path, "synthetic": "3", "slow-motion": "10", "motion-trace": trace]
         let options = MainActor.assumeIsolated { CommandLineOptions.all }
         XCTAssertEqual(Set(options.filter { $0.kind != .flag }.map(\.name)), Set(good.keys), "a value for every option that takes one")
         var refusals: [([String], String)] = []

@@ -62,7 +62,9 @@ final class RevealTests: GtkTestCase {
         }
     }
 
-    // (3) Toggling again mid-animation reverses from where it is.
+    // (3) Toggling again mid-animation reverses from where it is, at the
+    // speed it has there: it slows, turns and comes back, with no jump in
+    // place or in speed.
     func testReversalMidAnimationHasNoJumpAndEndsWhereItStarted() {
         onMain {
             let page = RevealPage()
@@ -95,8 +97,23 @@ final class RevealTests: GtkTestCase {
             sampler.stop()
             let reversed = Array(samples.dropFirst())
 
+            // The frame after the toggle goes on the way the content went, a
+            // little slower (GtkRevealer, and Unfold before, start the way back
+            // from rest: there the content stands still for a frame).
+            XCTAssertGreaterThanOrEqual(reversedAt, 3, "two frames of opening were drawn before the toggle")
+            func speed(_ index: Int) -> Double {
+                (samples[index].y - samples[index - 1].y) / Double(max(samples[index].time - samples[index - 1].time, 1))
+            }
+            let speedBefore = speed(reversedAt - 1), speedAfter = speed(reversedAt)
+            XCTAssertGreaterThan(speedBefore, 0, "it was opening")
+            XCTAssertGreaterThan(speedAfter, speedBefore * 0.25,
+                                 "its speed goes on through the reversal: \(speedBefore) px/µs before, \(speedAfter) after")
+            XCTAssertLessThanOrEqual(speedAfter, speedBefore * 1.01, "and only slows")
+
             // Frames under a shared Xvfb do not all come 16.7 ms apart, so steps are
             // compared per unit of frame time; heights are whole pixels, hence +1 px.
+            // The way back may be a little faster than an uninterrupted run (the
+            // speed it had going out is turned round within a full transition).
             func steps(_ run: [Sample]) -> [(pixels: Double, micros: Double)] {
                 zip(run, run.dropFirst()).map { (abs($1.y - $0.y), Double(max($1.time - $0.time, 1))) }
             }
@@ -104,7 +121,7 @@ final class RevealTests: GtkTestCase {
             let largestStep = steps(uninterrupted).map(\.pixels).max() ?? 0
             XCTAssertGreaterThan(largestStep, 0, "the uninterrupted run moved")
             for (index, step) in steps(reversed).enumerated() {
-                XCTAssertLessThanOrEqual(step.pixels, largestRate * step.micros * 1.05 + 1,
+                XCTAssertLessThanOrEqual(step.pixels, largestRate * step.micros * 1.15 + 1,
                                          "frame \(index) (reversed after \(reversedAt)) jumps \(step.pixels) px in \(step.micros) µs; uninterrupted largest step \(largestStep) px")
             }
             let peak = reversed.map(\.y).max() ?? start

@@ -5,6 +5,7 @@ import UnfoldGtk
 import UnfoldGtkTestSupport
 @testable import UnfoldApp
 import UnfoldCore
+import UnfoldWidgets
 import XCTest
 
 /// The window around the pages, as libadwaita makes it: the page switcher in
@@ -53,6 +54,92 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// Slow Motion, from the main menu or `--slow-motion`: every Unfold
+    /// animation runs that many times slower, and the menu's check shows it.
+    func testSlowMotionSlowsEveryAnimationAndShowsInTheMenu() {
+        @MainActor func state(_ app: UnfoldApplication) -> Bool {
+            let state = g_action_group_get_action_state(OpaquePointer(app.application), "slow-motion")!
+            defer { g_variant_unref(state) }
+            return g_variant_get_boolean(state) != 0
+        }
+        // (Whatever fails, the next tests run in real time.)
+        defer { MainActor.assumeIsolated { SlowMotion.slowdown = 1 } }
+        Self.withApplication { app, main in
+            XCTAssertEqual(SlowMotion.slowdown, 1)
+            XCTAssertFalse(state(app))
+            g_action_group_activate_action(OpaquePointer(app.application), "slow-motion", nil)
+            XCTAssertEqual(SlowMotion.slowdown, 10, "ten times slower")
+            XCTAssertTrue(state(app), "the menu's check is on")
+            // A reveal of 250 ms takes 2.5 s of frames (read off the frame clock).
+            let page = main.revealPage
+            var frameTimes: [Int64] = []
+            let sampler = FrameSampler(main.window) { time in if page.collection.reveal.isAnimating { frameTimes.append(time) } }
+            page.collection.toggle()
+            XCTAssertTrue(iterate(until: { page.collection.reveal.isAnimating }), "the expand starts")
+            XCTAssertTrue(iterate(until: { !page.collection.reveal.isAnimating }), "the slowed expand ends")
+            sampler.stop()
+            XCTAssertGreaterThanOrEqual((frameTimes.last ?? 0) - (frameTimes.first ?? 0), 2_250_000,
+                                        "a quarter second ten times slower: \(frameTimes.count) frames")
+            g_action_group_activate_action(OpaquePointer(app.application), "slow-motion", nil)
+            XCTAssertEqual(SlowMotion.slowdown, 1, "back to real time")
+            XCTAssertFalse(state(app))
+        }
+        Self.withApplication(["unfold", "--slow-motion", "2,5"]) { app, _ in
+            XCTAssertEqual(SlowMotion.slowdown, 2.5, "the factor given, written either way")
+            XCTAssertTrue(state(app))
+            g_action_group_activate_action(OpaquePointer(app.application), "slow-motion", nil)
+            XCTAssertEqual(SlowMotion.slowdown, 1)
+        }
+    }
+
+    /// `--motion-trace FILE`: a reveal's progress and its chevron's angle at
+    /// every frame, written as it goes; reversed mid-way, the trace shows no
+    /// frame where it stands still (GtkRevealer's, and Unfold's before, way
+    /// back started from rest) and no jump in speed.
+    func testTheMotionTraceRecordsEveryFrameOfAReversal() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-trace-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        /// What the app wrote, read while it ran.
+        final class Written: @unchecked Sendable { var lines: [Substring] = [] }
+        let written = Written()
+        Self.withApplication(["unfold", "--motion-trace", path]) { _, main in
+            let group = main.revealPage.collection
+            group.toggle()
+            XCTAssertTrue(iterate(until: { group.reveal.displayedProgress > 0.4 }), "the expand is under way")
+            group.toggle()
+            XCTAssertTrue(iterate(until: { !group.reveal.isAnimating }), "the reversal ends")
+            // Read while the app runs: what was written is in the file already.
+            written.lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+        }
+        let lines = written.lines
+        XCTAssertEqual(lines.first, "time_us,widget,property,value")
+        let rows = lines.dropFirst().map { $0.split(separator: ",") }
+        XCTAssertTrue(rows.allSatisfy { $0.count == 4 }, "four fields a line")
+        let progress = rows.filter { $0[1] == "Collection" && $0[2] == "progress" }.map { (time: Int64($0[0])!, value: Double($0[3])!) }
+        let rotation = rows.filter { $0[1] == "Collection" && $0[2] == "rotation" }
+        XCTAssertGreaterThanOrEqual(progress.count, 8, "a line per frame of the expand and its reversal")
+        // (The first frame of a move shows where it starts: the chevron has not turned yet.)
+        XCTAssertGreaterThanOrEqual(rotation.count, progress.count - 1, "the chevron turns at each of them")
+        XCTAssertTrue(Set(rotation.map { Int64($0[0])! }).isSubset(of: Set(progress.map(\.time))), "in the same frames")
+        XCTAssertTrue(zip(progress, progress.dropFirst()).allSatisfy { $0.time < $1.time }, "one line per frame, in time")
+        XCTAssertTrue(progress.allSatisfy { (0...1).contains($0.value) }, "within 0...1")
+        XCTAssertEqual(progress.last?.value, 0, "it ends closed")
+        let peak = try XCTUnwrap(progress.indices.max { progress[$0].value < progress[$1].value })
+        XCTAssertLessThan(progress[peak].value, 1, "it turned before opening fully")
+        let moving = progress.dropLast()  // (the last line is at rest)
+        XCTAssertTrue(zip(moving, moving.dropFirst()).allSatisfy { $0.value != $1.value },
+                      "no frame stands still, not even at the turn: \(progress.map(\.value))")
+        // Speed, frame to frame, through the turn: it slows into it and out of it.
+        func speed(_ index: Int) -> Double {
+            (progress[index].value - progress[index - 1].value) / Double(progress[index].time - progress[index - 1].time)
+        }
+        let fastest = (1..<progress.count).map { abs(speed($0)) }.max() ?? 0
+        if peak >= 1 && peak + 1 < progress.count {
+            XCTAssertLessThan(abs(speed(peak + 1) - speed(peak)), fastest * 0.75,
+                              "the speed turns round, it does not jump: \(speed(peak)) then \(speed(peak + 1)) per µs")
+        }
+    }
+
     /// The main menu's items, and the about window it opens: name, version,
     /// developer, licence, website, credits.
     func testTheAboutWindowOpensFromTheMainMenu() {
@@ -60,9 +147,11 @@ final class ShellTests: GtkTestCase {
             let items = Self.menuItems(gtk_menu_button_get_menu_model(gCast(main.menuButton))!)
             // (Open Recent is a submenu: no action of its own.)
             XCTAssertEqual(items.map(\.action), ["app.new-window", "app.open", "", "win.save-notes",
-                                                 "app.style", "app.style", "app.style", "win.show-help-overlay", "app.about"])
+                                                 "app.style", "app.style", "app.style", "app.slow-motion",
+                                                 "win.show-help-overlay", "app.about"])
             XCTAssertEqual(items.map(\.label), ["_New Window", "_Open…", "Open _Recent", "_Save Notes As…",
-                                                "_Follow System", "_Light", "_Dark", "_Keyboard Shortcuts", "_About Unfold"])
+                                                "_Follow System", "_Light", "_Dark", "Slow _Motion",
+                                                "_Keyboard Shortcuts", "_About Unfold"])
 
             // Through the menu as it pops up: its "About Unfold" item, activated.
             gtk_menu_button_popup(gCast(main.menuButton))

@@ -22,4 +22,28 @@ G_BEGIN_DECLS
  */
 void unfold_init (void);
 
+/**
+ * unfold_set_slowdown:
+ * @factor: how many times slower than real time Unfold's animations run:
+ *   1 for real time, 10 for slow motion; finite and above 0
+ *
+ * Slows every Unfold animation in the process down (or, below 1, speeds it
+ * up), as `GTK_SLOWDOWN` does GTK's own: for watching a curve frame by frame,
+ * or for a "Slow Motion" switch in an app. A move under way goes on from
+ * where it is at the new pace, without a jump.
+ *
+ * At start the factor is `UNFOLD_SLOWDOWN` times `GTK_SLOWDOWN` (each 1 when
+ * unset), so that `GTK_SLOWDOWN=10` slows Unfold's animations as it slows
+ * GTK's.
+ */
+void unfold_set_slowdown (double factor);
+
+/**
+ * unfold_get_slowdown:
+ *
+ * Returns: how many times slower than real time Unfold's animations run
+ *   (see [func@Unfold.set_slowdown])
+ */
+double unfold_get_slowdown (void);
+
 G_END_DECLS
