@@ -222,8 +222,11 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
                 // Gone: fades where it is, coasting to rest if it was moving
                 // (or keeps fading, as it was).
                 if motion.leavingY == nil {
-                    motion.leavingY = frame.y
-                    motion.glide.restart(from: 0, velocity: speed)
+                    // It comes to rest where its speed carries it, slowing all
+                    // the way (half what the speed would cover in the time).
+                    let coast = speed / 1_000_000 * Double(duration) / 2
+                    motion.leavingY = frame.y + coast
+                    motion.glide.restart(from: -coast, velocity: speed)
                     motion.appearance.animate(to: 0)
                 }
                 next[key] = motion

@@ -264,6 +264,16 @@ final class ListLayoutTests: XCTestCase {
         let heightSpeedBefore = (now.height - before.height) / Double(step)
         let heightSpeedAfter = (after.height - shown(layout, at: time).height) / Double(step)
         XCTAssertEqual(heightSpeedAfter, heightSpeedBefore, accuracy: 2e-5, "the height goes on at its speed")
+        // The row that left coasts on the way it went, slowing, and never
+        // comes back (it rests where its speed carried it).
+        let leavingSpeed = (now.rows[2]! - before.rows[2]!) / Double(step)
+        var path: [Double] = []
+        for sample in stride(from: time, through: time + end, by: 10_000) {
+            if let y = shown(layout, at: sample).rows[2] { path.append(y) }
+        }
+        XCTAssertGreaterThan(path.count, 5, "it is drawn while it fades")
+        XCTAssertTrue(zip(path, path.dropFirst()).allSatisfy { leavingSpeed > 0 ? $1 >= $0 - 1e-9 : $1 <= $0 + 1e-9 },
+                      "the leaving row only slows, never turns back: \(path)")
         // And everything comes to rest where the model says, within a transition.
         layout.advance(to: time)
         layout.advance(to: time + end)
