@@ -54,9 +54,6 @@ public struct AnimatedValue: Sendable, Equatable {
 
     public var isAnimating: Bool { move != nil }
 
-    /// The move under way, and when it started (nil until its first frame).
-    public var path: (path: MotionPath, start: Microseconds?)? { move.map { ($0.path, $0.start) } }
-
     /// How fast the value changes as shown now, in units per second.
     public var velocity: Double { unitsPerMicrosecond * 1_000_000 }
 
