@@ -62,6 +62,13 @@ public struct AnimatedValue: Sendable, Equatable {
         return move.path.velocity(at: shownAt - start)
     }
 
+    /// The course the value follows: its move from where it started, or the
+    /// value itself at rest (and while a move waits for its first frame).
+    public var course: MotionCurve {
+        guard let move, let start = move.start else { return MotionCurve(constant: current) }
+        return MotionCurve(path: move.path, start: start)
+    }
+
     /// Moves from the value shown toward `newTarget`, at the speed it has.
     public mutating func animate(to newTarget: Double) {
         precondition(bounds.map { $0.contains(newTarget) } ?? true, "a target within the value's bounds")
@@ -148,6 +155,12 @@ public struct SettlingOffset: Sendable, Equatable {
     private var unitsPerMicrosecond: Double {
         guard let move, let start = move.start, let shownAt else { return 0 }
         return move.path.velocity(at: shownAt - start)
+    }
+
+    /// See `AnimatedValue.course`.
+    public var course: MotionCurve {
+        guard let (path, start) = move, let start else { return MotionCurve(constant: current) }
+        return MotionCurve(path: path, start: start)
     }
 
     /// Eases from `offset` to zero, leaving at `velocity` (units per second;

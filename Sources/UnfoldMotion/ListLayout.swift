@@ -163,6 +163,20 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         return Frame(key: key, position: position, y: place + motion.glide.current + slide, opacity: motion.appearance.current)
     }
 
+    /// The courses `frame`'s place and opacity follow (see `MotionCurve`):
+    /// what a plot draws behind the frames that sample them.
+    public func courses(of frame: Frame) -> (y: MotionCurve, opacity: MotionCurve) {
+        guard let motion = motions[frame.key] else { return (MotionCurve(constant: frame.y), MotionCurve(constant: frame.opacity)) }
+        let opacity = motion.appearance.course
+        if let leavingY = motion.leavingY { return (motion.glide.course + leavingY, opacity) }
+        // y = slot + glide + slide × (1 − opacity)
+        let slot = Double(frame.position ?? 0) * pitch
+        return (motion.glide.course + (-Self.insertionSlide) * opacity + (slot + Self.insertionSlide), opacity)
+    }
+
+    /// The course of the list's height.
+    public var heightCourse: MotionCurve { heightGlide.course + targetHeight() }
+
     /// Records which rows are on screen (the frames the widget drew): what the
     /// next change animates from. Only their positions are kept.
     public mutating func placed(_ frames: [Frame]) {

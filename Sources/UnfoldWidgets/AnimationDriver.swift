@@ -16,6 +16,10 @@ final class AnimationDriver {
     /// Jumps the widget to the end of its animations.
     private let finish: () -> Void
 
+    /// Reports the widget's values when it stops between frames (a jump, an
+    /// unmap, its end): where a motion plot sees it come to rest.
+    var reportRest: (() -> Void)?
+
     private var tick: TickCallback?
     private var settingsWatch: SignalConnection?
 
@@ -46,8 +50,10 @@ final class AnimationDriver {
     }
 
     func stop() {
-        tick?.remove()
-        tick = nil
+        guard let tick else { return }
+        tick.remove()
+        self.tick = nil
+        reportRest?()
     }
 
     // Forwarded from the widget's vfuncs.
@@ -73,8 +79,10 @@ final class AnimationDriver {
     }
 
     private func stopAndFinish() {
-        guard isRunning else { return }
-        stop()
+        guard let tick else { return }
+        tick.remove()
+        self.tick = nil
         finish()
+        reportRest?()
     }
 }

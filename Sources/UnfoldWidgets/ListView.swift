@@ -169,12 +169,17 @@ public final class ListView: WidgetImplementation {
             self.layout?.advance(to: time)
             self.layoutDidChange()
             if MotionTrace.isOn { self.traceFrame() }
+            MotionTrace.observe(self.motionFrame(at: time))
             return self.layout?.isAnimating ?? false
         }, finish: { [weak self] in
             guard let self else { return }
             self.layout?.finish()
             self.layoutDidChange()
         })
+        driver.reportRest = { [weak self] in
+            guard let self else { return }
+            MotionTrace.observe(self.motionFrame(at: MotionTrace.motionTimeNow))
+        }
         pendingSync = NextFrameAction(widget, waitsForFrame: true) { [weak self] in
             self?.layoutDidChange()
         }
@@ -580,6 +585,23 @@ public final class ListView: WidgetImplementation {
             MotionTrace.record(item, "y", frame.y)
         }
         MotionTrace.record(traceName, "height", layout?.displayedHeight ?? 0)
+    }
+
+    /// This frame's rows and height with the courses they follow, for a
+    /// motion plot.
+    private func motionFrame(at time: Microseconds) -> MotionRecorder.Frame {
+        var values: [MotionRecorder.Value] = []
+        if let layout {
+            for frame in frames {
+                guard let row = rows[frame.key] else { continue }
+                let item = itemName?(row.item.raw) ?? itemText(row, key: frame.key)
+                let courses = layout.courses(of: frame)
+                values.append(.init(name: item, property: "opacity", value: frame.opacity, course: courses.opacity, range: 0...1))
+                values.append(.init(name: item, property: "y", value: frame.y, course: courses.y))
+            }
+            values.append(.init(name: traceName, property: "height", value: layout.displayedHeight, course: layout.heightCourse))
+        }
+        return MotionRecorder.Frame(source: Int(bitPattern: widget), kind: .list, name: traceName, time: time, values: values)
     }
 
     /// What a row shows, as a person reads it: its item's string, its

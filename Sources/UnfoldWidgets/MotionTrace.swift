@@ -58,6 +58,19 @@ public enum MotionTrace {
         return file != nil
     }
 
+    /// Receives every frame of every Unfold widget that moves, with the
+    /// exact curves its values follow (the app's motion plot); while nil,
+    /// widgets build none.
+    public static var frameObserver: ((MotionRecorder.Frame) -> Void)?
+
+    /// Hands `frame` to the observer, if there is one (built only then).
+    static func observe(_ frame: @autoclosure () -> MotionRecorder.Frame) {
+        frameObserver?(frame())
+    }
+
+    /// The motion time now, for a report made outside a frame.
+    static var motionTimeNow: Microseconds { SlowMotion.time(at: Microseconds(g_get_monotonic_time())) }
+
     static func record(_ widget: String, _ property: String, _ value: Double) {
         guard isInFrame, isOn, let file else { return }
         fputs("\(frameTime),\(field(widget)),\(property),\(value)\n", file)

@@ -63,13 +63,24 @@ public final class Reveal: WidgetImplementation {
             self.progress.advance(to: time)
             self.progressDidChange()
             MotionTrace.record(self.traceName, "progress", self.progress.current)
+            MotionTrace.observe(self.motionFrame(at: time))
             return self.progress.isAnimating
         }, finish: { [weak self] in
             guard let self else { return }
             self.progress.finish()
             self.progressDidChange()
         })
+        driver.reportRest = { [weak self] in
+            guard let self else { return }
+            MotionTrace.observe(self.motionFrame(at: MotionTrace.motionTimeNow))
+        }
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    }
+
+    private func motionFrame(at time: Microseconds) -> MotionRecorder.Frame {
+        MotionRecorder.Frame(source: Int(bitPattern: widget), kind: .reveal, name: traceName, time: time,
+                             values: [.init(name: traceName, property: "progress", value: progress.current,
+                                            course: progress.course, range: 0...1)])
     }
 
     /// A new reveal of `child`.
