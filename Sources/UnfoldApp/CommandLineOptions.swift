@@ -31,6 +31,8 @@ enum CommandLineOptions {
                    description: tr("Turn animations off, as GTK’s enable-animations setting does"), argument: nil),
             Option(name: "slow-motion", kind: .text,
                    description: tr("Run every animation FACTOR times slower (10 is the main menu’s Slow Motion)"), argument: "FACTOR"),
+            Option(name: "motion-plot", kind: .flag,
+                   description: tr("Show the Motion Plot: the last animations’ values at each frame"), argument: nil),
             Option(name: "motion-trace", kind: .filename,
                    description: tr("Write every animated value at every frame to FILE, as CSV"), argument: "FILE"),
             Option(name: "version", kind: .flag, description: tr("Print the version and exit"), argument: nil),

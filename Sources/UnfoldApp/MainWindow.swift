@@ -23,7 +23,7 @@ public final class MainWindow: WidgetImplementation {
             parent: { adw_application_window_get_type() },
             template: .init(resource: AppResources.path("ui/window.ui"),
                             children: ["header_bar", "switcher_title", "switcher_bar", "menu_button", "toast_overlay", "view_stack",
-                                       "recent_menu"]))
+                                       "recent_menu", "motion_slot"]))
     }
 
     public var window: WidgetPointer { widget }
@@ -34,6 +34,22 @@ public final class MainWindow: WidgetImplementation {
     public var switcherBar: WidgetPointer { gCast(templateChild("switcher_bar")) }
     public var menuButton: WidgetPointer { gCast(templateChild("menu_button")) }
     private var toastOverlay: WidgetPointer { gCast(templateChild("toast_overlay")) }
+    private var motionSlot: WidgetPointer { gCast(templateChild("motion_slot")) }
+    /// Made the first time the Motion Plot is shown.
+    private var motionPanel: MotionPanel?
+    /// The Motion Plot under the pages, if it is on now (tests ask).
+    var shownMotionPanel: MotionPanel? { gtk_widget_get_visible(motionSlot) != 0 ? motionPanel : nil }
+
+    /// Shows or hides the Motion Plot under the pages.
+    func showMotionPlot(_ shown: Bool) {
+        if shown && motionPanel == nil {
+            let panel = MotionPanel()
+            motionPanel = panel
+            gtk_box_append(gCast(motionSlot), panel.widget)
+        }
+        gtk_widget_set_visible(motionSlot, shown ? 1 : 0)
+        motionPanel?.setShown(shown)
+    }
     /// The main menu's Open Recent submenu (a GMenu).
     private var recentMenu: OpaquePointer { OpaquePointer(templateChild("recent_menu")) }
 
@@ -168,6 +184,7 @@ public final class MainWindow: WidgetImplementation {
         }
         makeCurrentPage()
         pageDidChange()
+        if MotionMonitor.isPlotShown { showMotionPlot(true) }
         onBoolSignal(window, "close-request") { [unowned self] in
             self.onClose?(self.state)
             return false
@@ -233,6 +250,7 @@ public final class MainWindow: WidgetImplementation {
     public override func dispose() {
         animationsWatch?.disconnect()
         animationsWatch = nil
+        motionPanel?.dispose()
     }
 
     /// Windows open now, oldest first (GTK owns them).

@@ -210,6 +210,7 @@ public final class UnfoldApplication {
             slowMotionFactor = factor
             setSlowMotion(true)
         }
+        if g_variant_dict_contains(options, "motion-plot") != 0 { setMotionPlotShown(true) }
         let page = Self.stringOption(options, "page").flatMap(Page.init(rawValue:))
         // `--labels` or `--synthetic`, then each file named (the desktop's
         // "Open With" gives them so): each in a window of its own. One that
@@ -445,7 +446,18 @@ public final class UnfoldApplication {
         slowMotionAction = Actions.addToggle(to: application, "slow-motion", state: SlowMotion.slowdown != 1) { [unowned self] on in
             self.setSlowMotion(on)
         }
+        // The Motion Plot under the pages of every window.
+        motionPlotAction = Actions.addToggle(to: application, "motion-plot", state: MotionMonitor.isPlotShown) { [unowned self] on in
+            self.setMotionPlotShown(on)
+        }
         Shortcuts.install(on: application)
+    }
+
+    private var motionPlotAction: OpaquePointer?
+
+    func setMotionPlotShown(_ shown: Bool) {
+        MotionMonitor.isPlotShown = shown
+        if let motionPlotAction { Actions.setState(motionPlotAction, shown) }
     }
 
     private var styleAction: OpaquePointer?

@@ -82,8 +82,8 @@ public struct MotionRecorder: Sendable {
         public var first: Double? { courses.first.map { $0.curve.value(at: $0.from) } ?? dots.first?.value }
         public var last: Double? { courses.last.map { $0.curve.value(at: $0.curve.end ?? $0.from) } ?? dots.last?.value }
 
-        /// The span a plot scales it to: its range, or what its frames and
-        /// curves covered (nil where that is a single value).
+        /// The span its values lie in: its range, or what its frames and
+        /// curves covered (nil where that is a single value: it never moved).
         public var scale: ClosedRange<Double>? {
             if let range { return range }
             var values = dots.map(\.value)
@@ -95,9 +95,21 @@ public struct MotionRecorder: Sendable {
             return low...high
         }
 
-        /// `value` as a fraction of `scale` (0 at its low end).
+        /// How a plot shows it: the values at its bottom (0) and top (1) —
+        /// its range (a progress, an opacity: up is shown, down is hidden),
+        /// or where its motion started and where it ends (a place, a height:
+        /// every move rises from 0 to 1, whichever way it goes on screen); for
+        /// one that came back where it started, what it covered. Nil for a
+        /// value that never moved.
+        public var axis: (bottom: Double, top: Double)? {
+            if let range { return (range.lowerBound, range.upperBound) }
+            if let first, let last, first != last { return (first, last) }
+            return scale.map { ($0.lowerBound, $0.upperBound) }
+        }
+
+        /// `value` as a fraction of `axis`.
         public func fraction(_ value: Double) -> Double? {
-            scale.map { ($0.upperBound - $0.lowerBound) > 0 ? (value - $0.lowerBound) / ($0.upperBound - $0.lowerBound) : 0 }
+            axis.map { (value - $0.bottom) / ($0.top - $0.bottom) }
         }
     }
 

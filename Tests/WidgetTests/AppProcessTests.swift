@@ -33,6 +33,8 @@ final class AppProcessTests: XCTestCase {
         var depth: Int; var role: String; var name: String; var states: [String]
         /// What an editable text holds (nil for others).
         var text: String?
+        /// Its accessible description, if it has one.
+        var description: String?
         /// Where it is in its window, in pixels (nil for what has no place on screen).
         var x: Int?; var y: Int?; var width: Int?; var height: Int?
     }

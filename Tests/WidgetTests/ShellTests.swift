@@ -92,6 +92,84 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// The Motion Plot (`--motion-plot`, the main menu's toggle): an expand
+    /// reversed mid-way is drawn a dot per frame it had, and said in words —
+    /// its frames, its time and where it turned — to the eye and to
+    /// assistive technologies alike. Hidden, nothing records.
+    func testTheMotionPlotShowsEachFrameOfAReversalAndSaysIt() throws {
+        @MainActor func state(_ app: UnfoldApplication) -> Bool {
+            let state = g_action_group_get_action_state(OpaquePointer(app.application), "motion-plot")!
+            defer { g_variant_unref(state) }
+            return g_variant_get_boolean(state) != 0
+        }
+        defer { MainActor.assumeIsolated { MotionMonitor.isPlotShown = false } }
+        Self.withApplication(["unfold", "--motion-plot"]) { app, main in
+            XCTAssertTrue(state(app), "the menu's check is on")
+            let panel = try! XCTUnwrap(main.shownMotionPanel, "the plot is under the pages")
+            XCTAssertNotNil(MotionTrace.frameObserver, "and records")
+            XCTAssertEqual(panel.summaryText, "No animation yet")
+
+            let group = main.revealPage.collection
+            group.toggle()
+            XCTAssertTrue(iterate(until: { group.reveal.displayedProgress > 0.4 }), "the expand is under way")
+            let turnedAt = group.reveal.displayedProgress
+            group.toggle()
+            XCTAssertTrue(iterate(until: { !group.reveal.isAnimating && panel.summaryText.contains("frames") }), "the reversal ends")
+            let animation = try! XCTUnwrap(MotionMonitor.recorder.latest?.animations.first)
+            let frames = animation.frameTimes.count
+            let milliseconds = Int((Double(animation.end! - animation.start!) / 1_000).rounded())
+            XCTAssertEqual(panel.summaryText,
+                           "Reveal “Collection”: \(frames) frames over \(milliseconds) ms, reversed at \(Int((turnedAt * 100).rounded())) %")
+            XCTAssertGreaterThanOrEqual(frames, 6)
+            XCTAssertLessThanOrEqual(milliseconds, 250 + 250, "out and back, each within a full transition")
+
+            // A dot per frame: as many clusters of the accent colour across the plot.
+            XCTAssertTrue(iterate(until: { gtk_widget_get_width(panel.plot) > 200 }))
+            gtk_widget_queue_draw(panel.plot)
+            paintedFrame(main.window)
+            let shot = try! Rendering(panel.plot, savingTo: artifactPath("motion-plot-reversal.png"))
+            var accent = GdkRGBA()
+            _ = "accent_color".withCString { gtk_style_context_lookup_color(gtk_widget_get_style_context(panel.plot), $0, &accent) }
+            @MainActor func isAccent(_ x: Int, _ y: Int) -> Bool {
+                let pixel = shot.color(x: x, y: y)
+                return pixel.alpha > 200 && abs(pixel.red - Int(accent.red * 255)) < 12 && abs(pixel.green - Int(accent.green * 255)) < 12
+                    && abs(pixel.blue - Int(accent.blue * 255)) < 12
+            }
+            let columns = (0..<shot.width).map { x in (0..<shot.height).contains { isAccent(x, $0) } }
+            // (The legend's dot is one more, at the top right.)
+            let legendBottom = Int(MotionPlot.margins.top) - 6
+            let plotColumns = (0..<shot.width).map { x in (legendBottom..<shot.height).contains { isAccent(x, $0) } }
+            let clusters = zip([false] + plotColumns, plotColumns).filter { !$0 && $1 }.count
+            XCTAssertTrue(columns.contains(true))
+            // Frames closer than a dot's width on the plot draw as one cluster.
+            let times = animation.frameTimes
+            let plotWidth = Double(shot.width) - MotionPlot.margins.left - MotionPlot.margins.right
+            let span = Double(max(MotionMonitor.recorder.latest!.expectedEnd!, animation.end!) - animation.start!)
+            let apart = 1 + zip(times, times.dropFirst()).filter { Double($1 - $0) / span * plotWidth > 7 }.count
+            XCTAssertEqual(clusters, apart, "a dot for each of the \(frames) frames")
+
+            g_action_group_activate_action(OpaquePointer(app.application), "motion-plot", nil)
+            XCTAssertFalse(state(app))
+            XCTAssertNil(main.shownMotionPanel, "hidden")
+            XCTAssertNil(MotionTrace.frameObserver, "and nothing records")
+        }
+    }
+
+    /// A filter change in the plot's words: the rows that left, came and moved.
+    func testTheMotionPlotSaysAFilterChange() {
+        defer { MainActor.assumeIsolated { MotionMonitor.isPlotShown = false } }
+        Self.withApplication(["unfold", "--motion-plot", "--page", "collection"]) { _, main in
+            let panel = try! XCTUnwrap(main.shownMotionPanel)
+            let page = main.collectionPage
+            XCTAssertTrue(iterate(until: { !page.list.isAnimating }))
+            gtk_editable_set_text(gCast(page.searchEntry), "Dot")
+            XCTAssertTrue(iterate(until: { page.listedIDs.count == 2 && !page.list.isAnimating && panel.summaryText.contains("frames") }),
+                          panel.summaryText)
+            let pattern = #/^List “Label Collection”: \d+ frames over \d+ ms, rows: 0 in, 2 out, \d+ moved$/#
+            XCTAssertNotNil(panel.summaryText.wholeMatch(of: pattern), panel.summaryText)
+        }
+    }
+
     /// `--motion-trace FILE`: a reveal's progress and its chevron's angle at
     /// every frame, written as it goes; reversed mid-way, the trace shows no
     /// frame where it stands still (GtkRevealer's, and Unfold's before, way

@@ -156,6 +156,50 @@ final class StyleTests: GtkTestCase {
         }
     }
 
+    /// The Motion Plot after an expand, on the real binary's window in the
+    /// light, dark and high-contrast styles: its dots stand out from the
+    /// window at least 3:1 (WCAG's contrast for graphics), and its words are
+    /// the plot's description for assistive technologies.
+    func testTheMotionPlotIsReadableInEveryStyle() throws {
+        try onMain {
+            for (style, environment) in [("light", [:]), ("dark", ["ADW_DEBUG_COLOR_SCHEME": "prefer-dark"]),
+                                         ("high contrast", ["ADW_DEBUG_HIGH_CONTRAST": "1"])] as [(String, [String: String])] {
+                let app = try AppProcessTests.launch(["--motion-plot"], environment: launchEnvironment(environment))
+                defer { AppProcessTests.stop(app) }
+                _ = try AppProcessTests.waitForTree { AppProcessTests.node("Collection", in: $0) != nil }
+                try AppProcessTests.press("Collection")
+                let nodes = try AppProcessTests.waitForTree(places: true) { $0.contains { $0.name.contains("frames over") } }
+                let summary = try XCTUnwrap(nodes.first { $0.name.hasPrefix("Reveal “Collection”: ") }, style)
+                let plot = try XCTUnwrap(nodes.first { $0.name == "Motion plot" }, style)
+                XCTAssertEqual(plot.role, "image", style)
+                XCTAssertEqual(plot.description, summary.name, "\(style): the plot says what the caption says")
+                let window = try AppProcessTests.focusWindow(of: app)
+                let path = artifactPath("motion-plot-\(style.replacingOccurrences(of: " ", with: "-")).png")
+                XCTAssertEqual(try AppProcessTests.run("/usr/bin/import", ["-window", window, path]).status, 0)
+                let shot = try Screenshot(path: path)
+                let (left, top) = (try XCTUnwrap(plot.x), try XCTUnwrap(plot.y))
+                let (width, height) = (try XCTUnwrap(plot.width), try XCTUnwrap(plot.height))
+                let background = shot.color(x: left + 2, y: top + 2)
+                // The dots' fill: the most saturated colour that covers a dot's worth of pixels.
+                var counts: [Int: Int] = [:]
+                for y in top..<(top + height) {
+                    for x in left..<(left + width) {
+                        let pixel = shot.color(x: x, y: y)
+                        counts[(pixel.red << 16) | (pixel.green << 8) | pixel.blue, default: 0] += 1
+                    }
+                }
+                func saturation(_ rgb: Int) -> Int {
+                    let channels = [rgb >> 16, (rgb >> 8) & 255, rgb & 255]
+                    return channels.max()! - channels.min()!
+                }
+                let dot = try XCTUnwrap(counts.filter { $0.value >= 50 }.keys.max { saturation($0) < saturation($1) }, style)
+                let contrast = Self.contrast((dot >> 16, (dot >> 8) & 255, dot & 255, 255), background)
+                XCTAssertGreaterThanOrEqual(saturation(dot), 80, "\(style): the dots are coloured")
+                XCTAssertGreaterThanOrEqual(contrast, 3, "\(style): dot \(String(dot, radix: 16)) on \(background)")
+            }
+        }
+    }
+
     // MARK: Colour arithmetic (WCAG 2)
 
     static func luminance(_ color: (red: Int, green: Int, blue: Int, alpha: Int)) -> Double {

@@ -46,6 +46,8 @@ def walk(node, depth=0, path=(), places=False):
     name = node.get_name() or ""
     path = path + (f"{node.get_role_name()} '{name}'",)
     description = {"depth": depth, "role": node.get_role_name(), "name": name, "states": states}
+    if node.get_description():
+        description["description"] = node.get_description()
     if "editable" in states:
         # What was typed, as a screen reader reads it back.
         description["text"] = Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node))
