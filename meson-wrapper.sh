@@ -11,6 +11,9 @@
 #                                          with the reference manual (share/doc/unfold-1)
 #   ./meson-wrapper.sh bench [--quick]     measure against GTK's own widgets (release
 #                                          build; table on stdout, JSON in .build/bench.json)
+#   ./meson-wrapper.sh docs                make the motion figures under data/docs (frame strips
+#                                          and Motion Plots of an expand, a reversal and a filter
+#                                          change) from the real app, in a display of its own
 #   ./meson-wrapper.sh fuzz [OPTIONS]      fuzz the labels-file parser (libFuzzer options,
 #                                          e.g. -max_total_time=600); findings land in
 #                                          .build/fuzz-findings
@@ -434,6 +437,17 @@ case "$command" in
     unset GSK_RENDERER
     export GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
     with_display "$(swift build -c release --show-bin-path)/unfold-bench" --json .build/bench.json "$@"
+    ;;
+  docs)
+    ensure_packages "${test_packages[@]}"
+    ensure_locale "$test_locale"
+    # The app as users run it (release), its text in English, the
+    # default light style, its settings none of the user's.
+    swift_build -c release --product unfold
+    build_translations .build/locale
+    export GSETTINGS_BACKEND=memory GDK_BACKEND=x11 LC_ALL=$test_locale LANGUAGE=en
+    unset GSK_RENDERER
+    in_test_session /usr/bin/python3 data/docs/make-motion-figures.py "$(swift build -c release --show-bin-path)/unfold" data/docs
     ;;
   fuzz)
     build_fuzzer

@@ -109,6 +109,36 @@ final class AppProcessTests: XCTestCase {
         XCTAssertEqual(try run("/usr/bin/python3", [driver, "unfold", "press", name]).status, 0, "press \(name)")
     }
 
+    /// `./meson-wrapper.sh docs`'s script, on the app under test: it drives an
+    /// expand, a reversal and a filter change ten times slower, and writes
+    /// each one's frame strip and Motion Plot; what the plot said of each is
+    /// what happened.
+    func testTheDocsFiguresAreMadeFromTheRealApp() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-docs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let script = repositoryRoot.appendingPathComponent("data/docs/make-motion-figures.py").path
+        let result = try Self.run("/usr/bin/python3", [script, Self.executable, output.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let said = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1].dropFirst())) : nil
+        })
+        XCTAssertNotNil(said["expand"]?.wholeMatch(of: #/Reveal “Collection”: \d+ frames over 25\d ms/#), result.stdout)
+        XCTAssertNotNil(said["reversal"]?.wholeMatch(of: #/Reveal “Collection”: \d+ frames over \d+ ms, reversed at \d+ %/#),
+                        result.stdout)
+        XCTAssertNotNil(said["filter"]?.wholeMatch(of: #/List “Label Collection”: \d+ frames over 2\d\d ms, rows: 0 in, 2 out, \d+ moved/#),
+                        result.stdout)
+        for name in ["expand", "reversal", "filter"] {
+            for kind in ["frames", "plot"] {
+                let path = output.appendingPathComponent("motion-\(name)-\(kind).png").path
+                let size = try AppProcessTests.run("/usr/bin/identify", ["-format", "%w %h", path])
+                XCTAssertEqual(size.status, 0, "\(path): \(size.stderr)")
+                let sides = size.stdout.split(separator: " ").compactMap { Int($0) }
+                XCTAssertTrue(sides.count == 2 && sides[0] > 300 && sides[1] > 100, "\(path) is \(size.stdout)")
+            }
+        }
+    }
+
     func testUnknownOptionIsReportedWithANonZeroExit() throws {
         let output = try Self.run(Self.executable, ["--no-such-option"])
         XCTAssertEqual(output.status, 1)

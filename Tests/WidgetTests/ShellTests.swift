@@ -226,10 +226,10 @@ final class ShellTests: GtkTestCase {
             // (Open Recent is a submenu: no action of its own.)
             XCTAssertEqual(items.map(\.action), ["app.new-window", "app.open", "", "win.save-notes",
                                                  "app.style", "app.style", "app.style", "app.slow-motion",
-                                                 "win.show-help-overlay", "app.about"])
+                                                 "app.motion-plot", "win.show-help-overlay", "app.about"])
             XCTAssertEqual(items.map(\.label), ["_New Window", "_Open…", "Open _Recent", "_Save Notes As…",
                                                 "_Follow System", "_Light", "_Dark", "Slow _Motion",
-                                                "_Keyboard Shortcuts", "_About Unfold"])
+                                                "Motion _Plot", "_Keyboard Shortcuts", "_About Unfold"])
 
             // Through the menu as it pops up: its "About Unfold" item, activated.
             gtk_menu_button_popup(gCast(main.menuButton))
