@@ -27,8 +27,6 @@ enum MotionMonitor {
         if watchers.isEmpty { MotionTrace.frameObserver = nil }
     }
 
-    static var isWatched: Bool { MotionTrace.frameObserver != nil }
-
     /// Whether windows show the Motion Plot (the main menu's toggle,
     /// `--motion-plot`). Turned off, what it recorded goes: turned on again,
     /// it shows what moved since.
@@ -69,6 +67,7 @@ final class MotionPanel {
         let close = gtk_button_new_from_icon_name("window-close-symbolic")!
         gtk_widget_add_css_class(close, "flat")
         gtk_widget_set_tooltip_text(close, tr("Hide the Motion Plot"))
+        Accessibility.setLabel(close, tr("Hide the Motion Plot"))
         gtk_actionable_set_action_name(gCast(close), "app.motion-plot")
         gtk_box_append(gCast(header), close)
         gtk_box_append(gCast(widget), header)

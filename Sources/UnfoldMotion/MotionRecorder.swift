@@ -51,6 +51,13 @@ public struct MotionRecorder: Sendable {
         }
     }
 
+    /// What a widget that goes while it moves reports: nothing of it moves
+    /// any more. (Its kind and name matter only to a frame that begins an
+    /// animation, which one with no values never does.)
+    public static func gone(source: Int, at time: Microseconds) -> Frame {
+        Frame(source: source, kind: .reveal, name: "", time: time, values: [])
+    }
+
     public struct Dot: Sendable, Equatable {
         public let time: Microseconds
         public let value: Double

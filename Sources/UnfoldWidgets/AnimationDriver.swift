@@ -72,8 +72,14 @@ final class AnimationDriver {
         stopAndFinish()
     }
 
+    /// Going mid-motion, the widget says only that it is gone: its state may
+    /// be half torn down.
     func widgetDispose() {
-        stop()
+        if let tick {
+            tick.remove()
+            self.tick = nil
+            MotionTrace.observe(MotionRecorder.gone(source: Int(bitPattern: widget), at: MotionTrace.motionTimeNow))
+        }
         settingsWatch?.disconnect()
         settingsWatch = nil
     }

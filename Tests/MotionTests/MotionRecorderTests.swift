@@ -165,6 +165,17 @@ final class MotionRecorderTests: XCTestCase {
         progress.finish()
         recorder.record(revealFrame(progress, at: 40_000))
         XCTAssertTrue(recorder.latest!.isSettled)
+
+        // One that goes mid-way (its window closed) says only that.
+        progress.animate(to: 0)
+        progress.advance(to: 1_000_000)
+        recorder.record(revealFrame(progress, at: 1_000_000))
+        XCTAssertFalse(recorder.latest!.isSettled)
+        recorder.record(MotionRecorder.gone(source: 1, at: 1_020_000))
+        XCTAssertTrue(recorder.latest!.isSettled, "nothing of it moves any more")
+        XCTAssertEqual(recorder.episodes.count, 2)
+        recorder.record(MotionRecorder.gone(source: 7, at: 1_030_000))
+        XCTAssertEqual(recorder.episodes.count, 2, "a widget gone at rest begins nothing")
     }
 
     // MARK: A list's rows

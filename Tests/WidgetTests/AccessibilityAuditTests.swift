@@ -64,8 +64,9 @@ final class AccessibilityAuditTests: XCTestCase {
         XCTAssertEqual(problems.map { "\($0.where): \($0.problem)" }, [])
     }
 
+    /// (With the Motion Plot shown under the pages: it is audited in every state too.)
     func walk(environment: [String: String]) throws {
-        let app = try AppProcessTests.launch([], environment: environment)
+        let app = try AppProcessTests.launch(["--motion-plot"], environment: environment)
         defer { AppProcessTests.stop(app) }
         var report: [String] = []
         func check(_ state: String, file: StaticString = #filePath, line: UInt = #line) throws {

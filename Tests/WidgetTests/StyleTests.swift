@@ -164,7 +164,7 @@ final class StyleTests: GtkTestCase {
         try onMain {
             for (style, environment) in [("light", [:]), ("dark", ["ADW_DEBUG_COLOR_SCHEME": "prefer-dark"]),
                                          ("high contrast", ["ADW_DEBUG_HIGH_CONTRAST": "1"])] as [(String, [String: String])] {
-                let app = try AppProcessTests.launch(["--motion-plot"], environment: launchEnvironment(environment))
+                let app = try AppProcessTests.launch(["--motion-plot", "--page", "reveal"], environment: launchEnvironment(environment))
                 defer { AppProcessTests.stop(app) }
                 _ = try AppProcessTests.waitForTree { AppProcessTests.node("Collection", in: $0) != nil }
                 try AppProcessTests.press("Collection")
