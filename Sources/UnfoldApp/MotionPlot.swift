@@ -68,6 +68,8 @@ final class MotionPanel {
         gtk_widget_add_css_class(close, "flat")
         gtk_widget_set_tooltip_text(close, tr("Hide the Motion Plot"))
         Accessibility.setLabel(close, tr("Hide the Motion Plot"))
+        // Its icon is the button, not a thing of its own (GTK 4.8 names it after its type).
+        if let icon = gtk_widget_get_first_child(close) { Accessibility.setHidden(icon, true) }
         gtk_actionable_set_action_name(gCast(close), "app.motion-plot")
         gtk_box_append(gCast(header), close)
         gtk_box_append(gCast(widget), header)
@@ -75,6 +77,10 @@ final class MotionPanel {
         plot = gtk_drawing_area_new()
         gtk_drawing_area_set_content_height(gCast(plot), 150)
         gtk_widget_set_hexpand(plot, 1)
+        // Focusable, so that Tab reaches it and a screen reader reads its
+        // description: the plot in words.
+        gtk_widget_set_focusable(plot, 1)
+        gtk_widget_add_css_class(plot, "motion-plot")
         Accessibility.setRole(plot, GTK_ACCESSIBLE_ROLE_IMG)
         Accessibility.setLabel(plot, tr("Motion plot"))
         gtk_box_append(gCast(widget), plot)
@@ -82,7 +88,6 @@ final class MotionPanel {
         summary = gtk_label_new(nil)
         gtk_label_set_xalign(gCast(summary), 0)
         gtk_label_set_wrap(gCast(summary), 1)
-        gtk_label_set_selectable(gCast(summary), 1)
         gtk_widget_add_css_class(summary, "caption")
         gtk_box_append(gCast(widget), summary)
 

@@ -108,6 +108,7 @@ final class ShellTests: GtkTestCase {
             let panel = try! XCTUnwrap(main.shownMotionPanel, "the plot is under the pages")
             XCTAssertNotNil(MotionTrace.frameObserver, "and records")
             XCTAssertEqual(panel.summaryText, "No animation yet")
+            XCTAssertNotEqual(gtk_widget_get_focusable(panel.plot), 0, "Tab reaches the plot, and a screen reader reads it in words")
 
             let group = main.revealPage.collection
             group.toggle()
