@@ -160,10 +160,12 @@ public final class MainWindow: WidgetImplementation {
         self.hierarchy = hierarchy
         initialCollection = collection
         for page in Page.allCases {
-            // Not a pane of its own (the page inside is): a plain panel, set
-            // before anything asks what it is.
+            // The page as its tab names it (libadwaita 1.2's stack pages are
+            // not accessible themselves): a screen reader says "Outline panel"
+            // as the focus enters it. Set before anything asks what it is.
             let holder = gCast(adw_bin_new(), to: GtkWidget.self)
-            Accessibility.setRole(holder, GTK_ACCESSIBLE_ROLE_GENERIC)
+            Accessibility.setRole(holder, GTK_ACCESSIBLE_ROLE_TAB_PANEL)
+            Accessibility.setLabel(holder, page.title)
             holders[page] = holder
             let stackPage = adw_view_stack_add_titled(gCast(stack), holder, page.rawValue, page.title)
             adw_view_stack_page_set_icon_name(stackPage, page.iconName)
@@ -259,12 +261,25 @@ public final class MainWindow: WidgetImplementation {
 
     /// Shows the window; a new one starts with the focus in its page, not on
     /// the header bar's first button.
+    ///
+    /// A new window shows once assistive technologies can hear it: left to
+    /// GTK 4.8, its focus and activation are told before the app is on the
+    /// accessibility bus, to nobody, and a screen reader says nothing at launch.
     public func present() {
         let isNew = gtk_widget_get_mapped(window) == 0 && !wasPresented
         wasPresented = true
-        gtk_window_present(gCast(window))
-        // GTK gives a new window's focus to the first thing it finds: the page switcher.
-        if isNew || gtk_root_get_focus(OpaquePointer(window)) == nil { focusPage() }
+        guard isNew else {
+            gtk_window_present(gCast(window))
+            if gtk_root_get_focus(OpaquePointer(window)) == nil { focusPage() }
+            return
+        }
+        AccessibilityBus.whenRegistered {
+            // (Closed meanwhile: nothing to show.)
+            guard MainWindow.all.contains(where: { $0 === self }) else { return }
+            gtk_window_present(gCast(self.window))
+            // GTK gives a new window's focus to the first thing it finds: the page switcher.
+            self.focusPage()
+        }
     }
 
     private var wasPresented = false
@@ -295,12 +310,10 @@ public final class MainWindow: WidgetImplementation {
 
     private func makeCurrentPage() { _ = widget(of: currentPage) }
 
-    /// Puts a page just made in its holder, named after its tab (libadwaita
-    /// 1.2's stack pages are not accessible themselves), repaired for
-    /// assistive technologies as the rest of the window was.
+    /// Puts a page just made in its holder (which the page's name is on),
+    /// repaired for assistive technologies as the rest of the window was.
     private func place(_ pageWidget: WidgetPointer, as page: Page) {
         guard let holder = holders[page] else { preconditionFailure("a MainWindow is made with MainWindow.open") }
-        Accessibility.setLabel(pageWidget, page.title)
         adw_bin_set_child(gCast(holder), pageWidget)
         Accessibility.repair(holder, context: title(showing: page))
     }
