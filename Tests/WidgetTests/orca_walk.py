@@ -1,0 +1,277 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What GNOME's screen reader says while a person walks an app by keyboard.
+
+    orca_walk.py check WALK -- APP [ARG ...]    replay WALK, compare what Orca says
+    orca_walk.py record WALK -- APP [ARG ...]   replay WALK, write what Orca says into it
+
+A walk file is the keys and what Orca says after each, read as a transcript:
+
+    args: --page collection          the app's arguments (one line, shell words)
+    locale: fr_FR.UTF-8              the app's and Orca's locale (default: the test locale)
+    == launch
+    Unfold frame.
+    == key alt+2                     an xdotool key name
+    Native page.
+    == type tiles                    text typed key by key
+    2 of 4 labels.
+
+Lines starting with "#" are comments; a step with no line under it expects
+silence. Orca runs as a user runs it, with a speech server that says nothing
+(it still logs every utterance, "SPEECH OUTPUT: '…'", before a voice would
+speak it) and key echo off, so what is heard is what the app made Orca say.
+
+It runs inside the test session (`./meson-wrapper.sh test`: a display, a session
+bus and an accessibility bus of its own) and starts there a window manager
+(Orca follows the active window), Orca, then the app.
+
+A step is over when Orca has said what the walk expects and then nothing more
+for a moment: waiting is on what Orca says, not on the clock, and a step whose
+words never come fails after a long patience with both transcripts.
+"""
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+PATIENCE = 120 * float(os.environ.get("UNFOLD_TEST_PATIENCE", "1"))
+# After the expected words, how long Orca must stay quiet for the step to be
+# over: longer than the gap between one key's utterances (one event queue run)
+# however loaded the machine, and short beside a step.
+QUIET = 1.5 * float(os.environ.get("UNFOLD_TEST_PATIENCE", "1"))
+
+# "SPEECH OUTPUT: 'words'" then, for some utterances, the voice it was given.
+SPEECH = re.compile(r"SPEECH OUTPUT: '(.*)'(\{[^}]*\}|\s+\S.*)?\s*$")
+
+
+class Walk:
+    def __init__(self, path):
+        self.path = path
+        self.header = []      # comment lines and settings, kept as written
+        self.args = []
+        self.locale = None
+        self.steps = []       # [(kind, argument, [expected lines], [comment lines before the step])]
+        comments = []
+        with open(path, encoding="utf-8") as file:
+            for raw in file:
+                line = raw.rstrip("\n")
+                if line.startswith("== "):
+                    words = line[3:].split(" ", 1)
+                    kind = words[0]
+                    if kind not in ("launch", "key", "type"):
+                        sys.exit(f"{path}: unknown step “{line}” (launch, key NAME or type TEXT)")
+                    if kind != "launch" and len(words) < 2:
+                        sys.exit(f"{path}: step “{line}” needs what to press or type")
+                    self.steps.append((kind, words[1] if len(words) > 1 else "", [], comments))
+                    comments = []
+                elif not self.steps:
+                    self.header.append(line)
+                    if line.startswith("args:"):
+                        self.args = shlex.split(line[5:])
+                    elif line.startswith("locale:"):
+                        self.locale = line[7:].strip()
+                elif line.startswith("#") or not line.strip():
+                    comments.append(line)
+                else:
+                    self.steps[-1][2].append(line)
+        if not self.steps or self.steps[0][0] != "launch":
+            sys.exit(f"{path}: a walk starts with “== launch”")
+
+    def write(self, heard):
+        with open(self.path, "w", encoding="utf-8") as file:
+            for line in self.header:
+                file.write(line + "\n")
+            for (kind, argument, _, comments), lines in zip(self.steps, heard):
+                for comment in comments:
+                    file.write(comment + "\n")
+                file.write(f"== {kind} {argument}".rstrip() + "\n")
+                for spoken in lines:
+                    file.write(spoken + "\n")
+
+
+SILENT_SPEECH_SERVER = '''
+from orca import speechserver
+class SpeechServer(speechserver.SpeechServer):
+    _one = None
+    @staticmethod
+    def getFactoryName(): return "Silent"
+    @staticmethod
+    def _get():
+        if SpeechServer._one is None: SpeechServer._one = SpeechServer()
+        return SpeechServer._one
+    @staticmethod
+    def getSpeechServers(): return [SpeechServer._get()]
+    @staticmethod
+    def getSpeechServer(info=None): return SpeechServer._get()
+    @staticmethod
+    def shutdownActiveServers(): pass
+    def getInfo(self): return ["Silent", "silent"]
+    def getVoiceFamilies(self): return []
+'''
+
+# Orca opens its debug file block-buffered: each line must arrive as it is said.
+LINE_BUFFERED_LOG = '''
+import orca.debug
+if orca.debug.debugFile: orca.debug.debugFile.reconfigure(line_buffering=True)
+'''
+
+SETTINGS = '''{"general": {"enableSpeech": true, "speechServerFactory": "silentspeech", "speechServerInfo": null,
+  "enableEchoByCharacter": false, "enableKeyEcho": false, "enableEchoByWord": false},
+ "pronunciations": {}, "keybindings": {}, "profiles": {"default": {"profile": ["Default", "default"]}}}
+'''
+
+
+class Orca:
+    """Orca and a window manager, started in this session; `said(offset)` reads
+    the utterances logged after a byte offset of its log."""
+
+    def __init__(self, workdir, environment):
+        self.log = os.path.join(workdir, "orca.log")
+        prefs = os.path.join(workdir, "prefs")
+        pylib = os.path.join(workdir, "pylib")
+        os.makedirs(prefs)
+        os.makedirs(pylib)
+        with open(os.path.join(pylib, "silentspeech.py"), "w") as file:
+            file.write(SILENT_SPEECH_SERVER)
+        with open(os.path.join(prefs, "orca-customizations.py"), "w") as file:
+            file.write(LINE_BUFFERED_LOG)
+        open(os.path.join(prefs, "__init__.py"), "w").close()
+        with open(os.path.join(prefs, "user-settings.conf"), "w") as file:
+            file.write(SETTINGS)
+        self.children = []
+        self.children.append(subprocess.Popen(["openbox"], env=environment, stdin=subprocess.DEVNULL,
+                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        orca_environment = dict(environment, PYTHONPATH=pylib)
+        self.children.append(subprocess.Popen(["orca", "-u", prefs, f"--debug-file={self.log}"],
+                                              env=orca_environment, stdin=subprocess.DEVNULL,
+                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        # Orca says it is on once its listeners are registered: what the app
+        # does from then on is queued for it.
+        self.wait(lambda: self.said(0), "Orca to start")
+
+    def size(self):
+        return os.path.getsize(self.log) if os.path.exists(self.log) else 0
+
+    def said(self, offset):
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log, "rb") as file:
+            file.seek(offset)
+            text = file.read().decode("utf-8", "replace")
+        lines = []
+        for line in text.splitlines():
+            match = SPEECH.search(line)
+            if match:
+                lines.append(match.group(1).strip())
+        return lines
+
+    def last_activity(self):
+        """When Orca last wrote anything: it logs every event it handles."""
+        return os.path.getmtime(self.log) if os.path.exists(self.log) else 0
+
+    def wait(self, condition, what):
+        deadline = time.monotonic() + PATIENCE
+        while not condition():
+            if time.monotonic() > deadline:
+                sys.exit(f"orca_walk: waited {PATIENCE:.0f} s for {what}")
+            for child in self.children:
+                if child.poll() is not None:
+                    sys.exit(f"orca_walk: {child.args[0]} ended ({child.returncode}) while waiting for {what}")
+            time.sleep(0.05)
+
+    def stop(self):
+        for child in reversed(self.children):
+            child.terminate()
+        for child in self.children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+def xdotool(*arguments):
+    subprocess.run(["xdotool", *arguments], check=True)
+
+
+def perform(kind, argument):
+    if kind == "key":
+        xdotool("key", "--clearmodifiers", argument)
+    elif kind == "type":
+        # Key by key, as a person types: each key is a search of its own.
+        xdotool("type", "--delay", "120", argument)
+
+
+def settle(orca, offset, expected, app):
+    """Waits until Orca has said `expected` (all of it) since `offset`, then
+    stayed quiet for QUIET seconds; with `expected` None, only for the quiet.
+    Returns what it said."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        heard = orca.said(offset)
+        if app.poll() is not None:
+            return heard
+        done = expected is None or len(heard) >= len(expected)
+        if done and time.time() - orca.last_activity() >= QUIET:
+            return heard
+        if time.monotonic() > deadline:
+            return heard
+        time.sleep(0.05)
+
+
+def main():
+    if len(sys.argv) < 5 or sys.argv[1] not in ("check", "record") or sys.argv[3] != "--":
+        sys.exit(__doc__)
+    mode, walk_path, command = sys.argv[1], sys.argv[2], sys.argv[4:]
+    walk = Walk(walk_path)
+    environment = dict(os.environ, GTK_A11Y="atspi", GDK_BACKEND="x11", NO_AT_BRIDGE="0")
+    if walk.locale:
+        environment.update(LANG=walk.locale, LC_ALL=walk.locale, LANGUAGE="")
+    with tempfile.TemporaryDirectory(prefix="orca-walk-") as workdir:
+        orca = Orca(workdir, environment)
+        app = None
+        heard_steps = []
+        failure = None
+        try:
+            for index, (kind, argument, expected, _) in enumerate(walk.steps):
+                offset = orca.size()
+                if kind == "launch":
+                    app_log = open(os.path.join(workdir, "app.log"), "w")
+                    app = subprocess.Popen(command + walk.args, env=environment, stdin=subprocess.DEVNULL,
+                                           stdout=app_log, stderr=subprocess.STDOUT, start_new_session=True)
+                else:
+                    perform(kind, argument)
+                heard = settle(orca, offset, expected if mode == "check" else None, app)
+                heard_steps.append(heard)
+                if app.poll() is not None:
+                    with open(os.path.join(workdir, "app.log")) as log:
+                        failure = f"the app ended ({app.returncode}) at “== {kind} {argument}”:\n{log.read()}"
+                    break
+                if mode == "check" and heard != expected:
+                    failure = (f"{walk_path}: after “== {kind} {argument}” (step {index + 1}) Orca said:\n"
+                               + "".join(f"    {line}\n" for line in heard)
+                               + "the walk expects:\n"
+                               + "".join(f"    {line}\n" for line in expected))
+                    break
+        finally:
+            if app is not None and app.poll() is None:
+                os.killpg(app.pid, signal.SIGTERM)
+                try:
+                    app.wait(10)
+                except subprocess.TimeoutExpired:
+                    os.killpg(app.pid, signal.SIGKILL)
+            orca.stop()
+            if os.environ.get("ORCA_WALK_KEEP_LOG"):
+                subprocess.run(["cp", orca.log, os.environ["ORCA_WALK_KEEP_LOG"]])
+    if failure:
+        sys.exit(failure)
+    if mode == "record":
+        walk.write(heard_steps)
+        print(f"recorded {walk_path}: {sum(map(len, heard_steps))} utterances in {len(heard_steps)} steps")
+
+
+if __name__ == "__main__":
+    main()
