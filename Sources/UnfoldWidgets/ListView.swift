@@ -633,6 +633,15 @@ public final class ListView: WidgetImplementation {
         if rowSetChanged || (heightChanged && (heightSizesParent || crossesView || layout?.isAnimating != true)) {
             gtk_widget_queue_resize(widget)
         } else {
+            // The scroll range follows the easing height now, before GTK
+            // lays the list out alone at its size. Changed during that
+            // layout, the range makes a hidden scrollbar queue a layout of its
+            // own (GtkRange does, for its trough), which marks the scrolled
+            // window after GTK has passed it; GTK 4.8 then stops every later
+            // request from the list at that mark, and draws the list without
+            // an allocation ("Trying to snapshot … without a current
+            // allocation") until something resizes it.
+            if allocatedHeight >= 0 { configureAdjustments(width: gtk_widget_get_width(widget), height: allocatedHeight) }
             gtk_widget_queue_allocate(widget)
         }
         rowSetChanged = false
@@ -891,10 +900,11 @@ public final class ListView: WidgetImplementation {
         return Measurement(minimum: 0, natural: measuredHeight)
     }
 
-    public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+    /// The range and page the scrolled window's scrollbars show: the list's
+    /// easing height, seen `height` at a time. (GtkAdjustment tells its
+    /// listeners only of what changed.)
+    private func configureAdjustments(width: Int32, height: Int32) {
         let total = Double(displayedHeight)
-        isAllocating = true
-        defer { isAllocating = false }
         if let vadjustment {
             let value = min(max(gtk_adjustment_get_value(vadjustment), 0), max(0, total - Double(height)))
             gtk_adjustment_configure(vadjustment, value, 0, max(total, Double(height)),
@@ -903,6 +913,12 @@ public final class ListView: WidgetImplementation {
         if let hadjustment {
             gtk_adjustment_configure(hadjustment, 0, 0, Double(width), Double(width) * 0.1, Double(width) * 0.9, Double(width))
         }
+    }
+
+    public override func sizeAllocate(width: Int32, height: Int32, baseline: Int32) {
+        isAllocating = true
+        defer { isAllocating = false }
+        configureAdjustments(width: width, height: height)
         // A new height shows other rows: they are made at the next frame's start.
         if height != allocatedHeight {
             allocatedHeight = height

@@ -216,6 +216,32 @@ final class CollectionTests: GtkTestCase {
         }
     }
 
+    /// Emptied in slow motion, a letter at a time as a person types, the rows
+    /// still leave after the scrollbar has gone and the empty state has faded
+    /// in (GTK's own revealer, which slow motion does not slow). A list laid
+    /// out alone at each of those frames once left its scrolled window marked
+    /// by the hidden scrollbar, and was drawn without an allocation: a GTK
+    /// warning each frame (which the harness fails any test on, too).
+    func testEmptiedInSlowMotionEveryFrameIsLaidOut() {
+        onMain {
+            SlowMotion.slowdown = 10
+            defer { SlowMotion.slowdown = 1 }
+            let page = CollectionPage(collection: LabelCollection.synthetic(count: 30))
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            window.waitForFrames(2)
+            let frames = FrameCounter(window.window)
+            for query in ["q", "qx", "qxz"] {
+                type(query, into: page)
+                window.waitForFrames(12)
+            }
+            settle(page)
+            frames.stop()
+            XCTAssertGreaterThan(frames.count, 10, "slow motion: the rows left over many frames")
+            XCTAssertEqual(LoggedWarnings.take(), [], "every frame drew a laid-out list")
+        }
+    }
+
     func testWindowIsTitledAfterThePageAndKeepsTheTutorialsMinimumSize() {
         onMain {
             let main = MainWindow.open(application: nil)

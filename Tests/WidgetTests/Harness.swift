@@ -28,6 +28,11 @@ class GtkTestCase: XCTestCase {
             AnimationSettings.setAnimationsEnabled(true)
             gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
         }
+        // What a test leaves queued (a frame, an idle) is GTK's to finish
+        // within it: a warning logged then is that test's.
+        onMain { turnMainLoop() }
+        let warnings = LoggedWarnings.take()
+        XCTAssert(warnings.isEmpty, "GLib logged, during this test:\n" + warnings.joined(separator: "\n"))
     }
 }
 
@@ -44,6 +49,7 @@ enum TestDisplay {
         // it launched, and the AT-SPI client would stall on it. The apps it
         // launches are on the bus: see `launchEnvironment`.
         setenv("GTK_A11Y", "test", 1)
+        LoggedWarnings.startRecording()
         guard gtk_init_check() != 0 else {
             fatalError("GTK could not open a display; run the tests with ./meson-wrapper.sh test (it starts Xvfb)")
         }
