@@ -93,10 +93,16 @@ final class MotionPanel {
 
         Drawing.setDrawFunction(plot) { [weak self] cairo, width, height in
             guard let self else { return }
-            MotionPlot(area: self.plot, episode: MotionMonitor.recorder.latest).draw(cairo, width: width, height: height)
+            MotionPlot(area: self.plot, episode: MotionMonitor.recorder.latest, animationsOn: self.animationsOn)
+                .draw(cairo, width: width, height: height)
         }
+        // With animations off nothing moves: the plot says why it stays empty.
+        animationsWatch = AnimationSettings.observe(for: plot) { [weak self] in self?.recordingDidChange() }
         updateSummary()
     }
+
+    private var animationsWatch: SignalConnection?
+    private var animationsOn: Bool { AnimationSettings.animationsEnabled(for: plot) }
 
     /// Shown, the panel records and draws every frame; hidden, nothing.
     func setShown(_ shown: Bool) {
@@ -116,14 +122,17 @@ final class MotionPanel {
     /// The words change only when an animation starts or settles, not at
     /// every frame: assistive technologies hear each once.
     private func updateSummary() {
-        let text = MotionPlot.summary(of: MotionMonitor.recorder.latest)
+        let text = MotionPlot.summary(of: MotionMonitor.recorder.latest, animationsOn: animationsOn)
         guard text != shownSummary else { return }
         shownSummary = text
         gtk_label_set_text(gCast(summary), text)
         Accessibility.setDescription(plot, text)
     }
 
-    func dispose() { MotionMonitor.unwatch(self) }
+    func dispose() {
+        MotionMonitor.unwatch(self)
+        animationsWatch?.disconnect()
+    }
 }
 
 /// Draws an episode: time across, each value up as the fraction of its range
@@ -135,6 +144,7 @@ final class MotionPanel {
 struct MotionPlot {
     let area: WidgetPointer
     let episode: MotionRecorder.Episode?
+    let animationsOn: Bool
 
     /// Room for the axes' labels.
     static let margins = (left: 44.0, right: 12.0, top: 26.0, bottom: 22.0)
@@ -170,6 +180,18 @@ struct MotionPlot {
             }
         }
 
+        /// A lower layer's dots are larger, so that where two values are at
+        /// the same point of their ways at the same frame (the rows moving up
+        /// as the list's height shrinks, in step), the lower shows as a ring
+        /// round the upper instead of hiding under it.
+        var dotRadius: Double {
+            switch self {
+            case .place: 6
+            case .opacity: 4.5
+            case .height: 3
+            }
+        }
+
         var legend: String {
             switch self {
             case .height: tr("Height")
@@ -201,9 +223,12 @@ struct MotionPlot {
         text(cairo, fill(tr("{percent} %"), ["percent": formatted(100)]), x: plotLeft - 6, y: y(1), alignment: .end)
         text(cairo, fill(tr("{percent} %"), ["percent": formatted(0)]), x: plotLeft - 6, y: y(0), alignment: .end)
 
-        guard let episode, let start = episode.start else {
-            text(cairo, tr("Open a group or filter the collection to see its motion here"),
-                 x: plotLeft + plotWidth / 2, y: plotTop + plotHeight / 2, alignment: .center)
+        guard animationsOn, let episode, let start = episode.start else {
+            let placeholder = animationsOn
+                ? tr("Open a group or filter the collection to see its motion here")
+                : tr("Animations are off: nothing moves to plot")
+            text(cairo, placeholder, x: plotLeft + plotWidth / 2, y: plotTop + plotHeight / 2, alignment: .center,
+                 wrappedTo: plotWidth)
             return
         }
         let end = max(episode.expectedEnd ?? start, episode.end ?? start, start + 50_000)
@@ -258,10 +283,11 @@ struct MotionPlot {
         var background = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         _ = "window_bg_color".withCString { gtk_style_context_lookup_color(context, $0, &background) }
         for (item, axis) in series {
-            let seriesColor = color(Role(property: item.property), foreground)
+            let role = Role(property: item.property)
+            let seriesColor = color(role, foreground)
             for dot in item.dots {
                 cairo_new_sub_path(cairo)
-                cairo_arc(cairo, x(dot.time), y(fraction(dot.value, axis)), 3, 0, 2 * Double.pi)
+                cairo_arc(cairo, x(dot.time), y(fraction(dot.value, axis)), role.dotRadius, 0, 2 * Double.pi)
                 setColor(cairo, seriesColor, alpha: 1)
                 cairo_fill_preserve(cairo)
                 setColor(cairo, background, alpha: 1)
@@ -286,9 +312,9 @@ struct MotionPlot {
             let textWidth = text(cairo, role.legend, x: legendX, y: plotTop - 14, alignment: .end)
             setColor(cairo, color(role, foreground), alpha: 1)
             cairo_new_sub_path(cairo)
-            cairo_arc(cairo, legendX - textWidth - 8, plotTop - 14, 4, 0, 2 * Double.pi)
+            cairo_arc(cairo, legendX - textWidth - 10, plotTop - 14, role.dotRadius, 0, 2 * Double.pi)
             cairo_fill(cairo)
-            legendX -= textWidth + 24
+            legendX -= textWidth + 28
         }
     }
 
@@ -312,20 +338,34 @@ struct MotionPlot {
 
     enum Alignment { case start, center, end }
 
-    /// Shows `string` centred vertically on `y`; returns its width.
+    /// Shows `string` centred vertically on `y` — in lines no wider than
+    /// `wrappedTo`, if given; returns its width.
     @discardableResult
-    private func text(_ cairo: OpaquePointer, _ string: String, x: Double, y: Double, alignment: Alignment) -> Double {
+    private func text(_ cairo: OpaquePointer, _ string: String, x: Double, y: Double, alignment: Alignment,
+                      wrappedTo wrapWidth: Double? = nil) -> Double {
         let layout = gtk_widget_create_pango_layout(area, string)!
         defer { g_object_unref(gCast(layout)) }
+        if let wrapWidth {
+            pango_layout_set_width(layout, Int32(wrapWidth * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            let lines: PangoAlignment = switch alignment {
+            case .start: PANGO_ALIGN_LEFT
+            case .center: PANGO_ALIGN_CENTER
+            case .end: PANGO_ALIGN_RIGHT
+            }
+            pango_layout_set_alignment(layout, lines)
+        }
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
+        // Wrapped lines are aligned within the wrapping width: that is the box placed.
+        let boxWidth = wrapWidth ?? Double(width)
         let wanted = switch alignment {
         case .start: x
-        case .center: x - Double(width) / 2
-        case .end: x - Double(width)
+        case .center: x - boxWidth / 2
+        case .end: x - boxWidth
         }
         // Inside the area: the last tick's label ends at its edge.
-        let left = max(0, min(wanted, Double(gtk_widget_get_width(area)) - Double(width)))
+        let left = max(0, min(wanted, Double(gtk_widget_get_width(area)) - boxWidth))
         cairo_move_to(cairo, left, y - Double(height) / 2)
         pango_cairo_show_layout(cairo, layout)
         return Double(width)
@@ -335,7 +375,8 @@ struct MotionPlot {
 
     /// Each animation of `episode` in a sentence: "Reveal “Shapes”: 15
     /// frames over 250 ms, reversed at 40 %."
-    static func summary(of episode: MotionRecorder.Episode?) -> String {
+    static func summary(of episode: MotionRecorder.Episode?, animationsOn: Bool) -> String {
+        guard animationsOn else { return tr("Animations are off: nothing moves") }
         guard let episode, !episode.animations.isEmpty else { return tr("No animation yet") }
         return episode.animations.map(sentence).joined(separator: "\n")
     }

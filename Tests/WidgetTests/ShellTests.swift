@@ -156,6 +156,33 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// Before any motion the plot says what to do to see some, wrapped to
+    /// its width in a narrow window, never cut at the window's edge; with
+    /// animations off, that nothing moves — drawn and in words, following the
+    /// setting as it changes.
+    func testTheMotionPlotSaysWhyItIsEmpty() {
+        defer { MainActor.assumeIsolated { MotionMonitor.isPlotShown = false } }
+        Self.withApplication(["unfold", "--motion-plot"]) { _, main in
+            let panel = try! XCTUnwrap(main.shownMotionPanel)
+            gtk_window_set_default_size(gCast(main.window), MainWindow.minimumWidth, 600)
+            XCTAssertTrue(iterate(until: { (1..<400).contains(gtk_widget_get_width(panel.plot)) }), "narrow")
+            for animationsOn in [true, false, true] {
+                AnimationSettings.setAnimationsEnabled(animationsOn)
+                XCTAssertEqual(panel.summaryText, animationsOn ? "No animation yet" : "Animations are off: nothing moves")
+                gtk_widget_queue_draw(panel.plot)
+                paintedFrame(main.window)
+                let shot = try! Rendering(panel.plot, savingTo: artifactPath("motion-plot-empty-\(animationsOn ? "on" : "off").png"))
+                // The words, across the middle of the plot: inside its own width.
+                let (left, right) = (Int(MotionPlot.margins.left), shot.width - Int(MotionPlot.margins.right))
+                let middle = Int(MotionPlot.margins.top) + (shot.height - Int(MotionPlot.margins.top + MotionPlot.margins.bottom)) / 2
+                let inkColumns = (0..<shot.width).filter { x in (middle - 30..<middle + 30).contains { shot.isInk(x: x, y: $0) } }
+                XCTAssertFalse(inkColumns.isEmpty, "the plot says why it is empty")
+                XCTAssertGreaterThanOrEqual(inkColumns.min() ?? 0, left, "the words begin inside the plot")
+                XCTAssertLessThanOrEqual(inkColumns.max() ?? .max, right, "and end inside it")
+            }
+        }
+    }
+
     /// A filter change in the plot's words: the rows that left, came and moved.
     func testTheMotionPlotSaysAFilterChange() {
         defer { MainActor.assumeIsolated { MotionMonitor.isPlotShown = false } }
@@ -216,6 +243,17 @@ final class ShellTests: GtkTestCase {
         if peak >= 1 && peak + 1 < progress.count {
             XCTAssertLessThan(abs(speed(peak + 1) - speed(peak)), fastest * 0.75,
                               "the speed turns round, it does not jump: \(speed(peak)) then \(speed(peak + 1)) per µs")
+        }
+    }
+
+    /// Open Recent names each file; two of the same name, by their folders too.
+    func testOpenRecentTellsFilesOfOneNameApart() {
+        onMain {
+            let home = String(cString: g_get_home_dir())
+            let files = [("file://\(home)/Documents/words.tsv", "words.tsv"), ("file:///srv/data/words.tsv", "words.tsv"),
+                         ("file://\(home)/words.tsv", "words.tsv"), ("file:///srv/data/birds.json", "birds.json")]
+            XCTAssertEqual(RecentLabels.menuLabels(files.map { (uri: $0.0, name: $0.1) }),
+                           ["words.tsv in ~/Documents", "words.tsv in /srv/data", "words.tsv in ~", "birds.json"])
         }
     }
 
