@@ -294,15 +294,8 @@ case "$command" in
     # few minutes; later ones only rebuild what changed.
     swift_build -c release --product unfold
     build_translations .build/locale
-    # What prints and exits (--version, --help) needs no display.
-    needs_display=1
-    for argument in "$@"; do
-      case "$argument" in --version|--help|-h|--help-all|--help-gapplication) needs_display=0 ;; esac
-    done
-    if [ "$needs_display" = 1 ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-      say "no display (DISPLAY and WAYLAND_DISPLAY are unset): run this from a desktop session"
-      exit 1
-    fi
+    # (Without a display the app says so itself, after what it prints and
+    # exits for and what is wrong with the options.)
     locale_for_language
     binary="$(swift build -c release --show-bin-path)/unfold"
     cd "$caller_dir"

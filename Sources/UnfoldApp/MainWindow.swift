@@ -342,6 +342,9 @@ public final class MainWindow: WidgetImplementation {
     public func focusFilter() {
         showPage(.collection)
         gtk_widget_grab_focus(collectionPage.searchEntry)
+        // The query, selected: what is typed next replaces it (a search
+        // entry's focus alone leaves the cursor at its end).
+        gtk_editable_select_region(gCast(collectionPage.searchEntry), 0, -1)
     }
 
     /// What the window would restore next time.
@@ -545,9 +548,12 @@ public final class MainWindow: WidgetImplementation {
     }
 
     /// What the window is titled while `page` shows: a window for a labels
-    /// file says which on its collection (several can be open).
+    /// file says which on every page (several can be open).
     private func title(showing page: Page) -> String {
-        page == .collection && labelsName != nil ? fill(tr("{file} — Label Collection"), ["file": labelsName!]) : page.windowTitle
+        guard let labelsName else { return page.windowTitle }
+        return page == .collection ? fill(tr("{file} — Label Collection"), ["file": labelsName])
+                                   // TRANSLATORS: a window's title: {file} is a labels file's name, Unfold the app's.
+                                   : fill(tr("{file} — Unfold"), ["file": labelsName])
     }
 
     /// Window actions; their accelerators are in `Shortcuts`.

@@ -177,14 +177,30 @@ enum RecentLabels {
         return found.sorted { $0.modified > $1.modified }.prefix(menuLength).map { ($0.uri, $0.name) }
     }
 
+    /// What the menu calls each of `files`: its name — and where two have
+    /// the same, which folder each is in (the home folder written ~).
+    static func menuLabels(_ files: [(uri: String, name: String)]) -> [String] {
+        let names = files.map(\.name)
+        return files.map { file in
+            guard names.count(where: { $0 == file.name }) > 1, let path = g_filename_from_uri(file.uri, nil, nil) else { return file.name }
+            let dirname = g_path_get_dirname(path)!
+            defer { g_free(path); g_free(dirname) }
+            let folder = String(cString: dirname)
+            let home = String(cString: g_get_home_dir())
+            let shown = folder == home ? "~" : folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
+            // TRANSLATORS: an Open Recent item, for files of the same name: "words.tsv in ~/Documents".
+            return UnfoldApp.fill(tr("{file} in {folder}"), ["file": file.name, "folder": shown])
+        }
+    }
+
     /// The Open Recent submenu's items, made again whenever the list changes.
     static func fill(_ menu: OpaquePointer) {
         g_menu_remove_all(menu)
         let files = files
         // (An item with no action shows, unavailable: the submenu is never an empty box.)
         if files.isEmpty { g_menu_append(menu, tr("No Recent Files"), nil) }
-        for file in files {
-            let item = ObjectRef(adopting: UnsafeMutableRawPointer(g_menu_item_new(file.name, nil)))
+        for (file, label) in zip(files, menuLabels(files)) {
+            let item = ObjectRef(adopting: UnsafeMutableRawPointer(g_menu_item_new(label, nil)))
             g_menu_item_set_action_and_target_value(item.opaque, "app.open-recent", g_variant_new_string(file.uri))
             g_menu_append_item(menu, item.opaque)
         }

@@ -106,11 +106,15 @@ public final class UnfoldApplication {
         if let trace = Self.filenameOption(options, "motion-trace") {
             if trace.isEmpty { return fail(tr("--motion-trace needs the name of a file to write")) }
             // Said by this launch, where the name was typed: a file that cannot
-            // be written here cannot be by the running instance either.
+            // be written here cannot be by the running instance either. (Made
+            // to find out, it goes again: the instance that traces makes it,
+            // and a running one refuses the option.)
+            let existed = access(trace, F_OK) == 0
             guard let file = fopen(trace, "a") else {
                 return fail("\(trace): \(String(cString: strerror(errno)))")
             }
             fclose(file)
+            if !existed { unlink(trace) }
         }
         // An empty name would be read as the folder the command runs in.
         if path == "" { return fail(tr("--labels needs the name of a labels file (or - for standard input)")) }
@@ -128,6 +132,11 @@ public final class UnfoldApplication {
                 close(stream)
                 g_variant_dict_insert_value(options, Self.labelsOnStandardInput, g_variant_new_boolean(1))
             }
+        }
+        // The options are good: a window needs a display, and GTK says its
+        // absence in a warning of its own ("cannot open display: ").
+        if !Self.hasDisplay {
+            return fail(tr("no display (DISPLAY and WAYLAND_DISPLAY are unset): run Unfold from a desktop session"))
         }
         return -1
     }
@@ -197,6 +206,13 @@ public final class UnfoldApplication {
     private func handle(_ commandLine: OpaquePointer) -> Int32 {
         guard startupFailure == nil else { return 1 }
         let options = g_application_command_line_get_options_dict(gCast(commandLine))!
+        if g_application_command_line_get_is_remote(gCast(commandLine)) != 0 {
+            let refused = Self.refusedWhileRunning(options)
+            guard refused.isEmpty else {
+                for message in refused { unfold_command_line_printerr(gCast(commandLine), "unfold: \(message)") }
+                return 1
+            }
+        }
         if g_variant_dict_contains(options, "reduce-motion") != 0 {
             AnimationSettings.setAnimationsEnabled(false)
         }
@@ -254,6 +270,31 @@ public final class UnfoldApplication {
             showLabels(LabelsLoad(origin, path: path), page: page, launch: launch)
         }
         return 0
+    }
+
+    /// Whether GTK has a display to open: X11's or Wayland's named, or a
+    /// backend chosen that needs neither (GDK_BACKEND=broadway).
+    private static var hasDisplay: Bool {
+        func isSet(_ name: String) -> Bool { getenv(name).map { $0.pointee != 0 } ?? false }
+        let backend = getenv("GDK_BACKEND").map { String(cString: $0) } ?? ""
+        return isSet("DISPLAY") || isSet("WAYLAND_DISPLAY") || backend.contains("broadway")
+    }
+
+    /// What a later launch asks of how the running Unfold moves, refused in
+    /// words: that is set as Unfold starts (or in its main menu), for every
+    /// window, and a launch that only opens a window must not change it
+    /// under the others' feet — nor end the motion trace being written.
+    private static func refusedWhileRunning(_ options: UnsafeMutablePointer<GVariantDict>) -> [String] {
+        var refused: [String] = []
+        if g_variant_dict_contains(options, "slow-motion") != 0 {
+            refused.append(tr("--slow-motion works only as Unfold starts, and Unfold is already running: quit it first, or turn on Slow Motion in its main menu"))
+        }
+        for option in ["reduce-motion", "motion-trace"] where g_variant_dict_contains(options, option) != 0 {
+            // TRANSLATORS: {option} is a command-line option such as --reduce-motion (not translated).
+            refused.append(fill(tr("{option} works only as Unfold starts, and Unfold is already running: quit it first"),
+                                ["option": "--" + option]))
+        }
+        return refused
     }
 
     /// A file named on a command line, opened: relative to the directory the

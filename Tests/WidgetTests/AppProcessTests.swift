@@ -312,6 +312,10 @@ final class AppProcessTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.stderr)
         let afterAgain = try Self.waitForTree { $0.contains { $0.role == "frame" && $0.name == "a.tsv — Label Collection" && $0.states.contains("active") } }
         XCTAssertEqual(afterAgain.filter { $0.role == "frame" }.count, 3, "no window of its own for a file shown already")
+        // On another page, the window still says which file it is for.
+        let outline = try Self.run(Self.executable, ["--page", "outline", "a.tsv"], directory: directory)
+        XCTAssertEqual(outline.status, 0, outline.stderr)
+        _ = try Self.waitForTree { $0.contains { $0.role == "frame" && $0.name == "a.tsv — Unfold" && $0.states.contains("active") } }
         Self.stop(app)
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
@@ -458,6 +462,18 @@ final class AppProcessTests: XCTestCase {
         XCTAssertEqual(second.status, 0, second.stderr)
         let nodes = try Self.waitForTree { Self.selectedPage($0) == "Outline" }
         XCTAssertEqual(nodes.filter { $0.role == "frame" }.count, 1, "still one window")
+        // How the running Unfold moves is its own: a later launch that would
+        // change it is refused, says why, and leaves no trace file behind.
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-refused-\(UUID().uuidString).csv").path
+        for (arguments, words) in [(["--slow-motion", "10"], "--slow-motion works only as Unfold starts"),
+                                   (["--reduce-motion"], "--reduce-motion works only as Unfold starts"),
+                                   (["--motion-trace", trace], "--motion-trace works only as Unfold starts")] {
+            let refused = try Self.run(Self.executable, arguments + ["--page", "reveal"])
+            XCTAssertEqual(refused.status, 1, "\(arguments)")
+            XCTAssertTrue(refused.stderr.contains("unfold: \(words), and Unfold is already running"), refused.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trace), "no trace file")
+        XCTAssertEqual(Self.selectedPage(try Self.waitForTree { _ in true }), "Outline", "nothing else of those launches happened")
         XCTAssertTrue(first.isRunning)
         Self.stop(first)
         XCTAssertFalse(first.stderr.contains("WARNING") || first.stderr.contains("CRITICAL"), first.stderr)

@@ -221,10 +221,17 @@ final class KeyboardWalkTests: GtkTestCase {
             XCTAssertTrue(iterate(until: { list.focusedPosition != nil }), "into the filtered list")
             XInput.key("Escape")
             XCTAssertTrue(iterate(until: { page.filter.query == "" }), "Escape on a row clears the filter too")
-            // With nothing listed, the list is no stop at all (its pane has no ring to show).
+            // Ctrl+F over a query selects it, as in GNOME's Files: what is typed next replaces it.
             XInput.key("ctrl+f")
+            XInput.type("amber")
+            XCTAssertTrue(iterate(until: { page.filter.query == "amber" }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }))
+            XInput.key("ctrl+f")
+            // With nothing listed, the list is no stop at all (its pane has no ring to show).
             XInput.type("zzzz")
             XCTAssertTrue(iterate(until: { page.visibleIDs.isEmpty && !page.isFiltering }))
+            XCTAssertEqual(page.filter.query, "zzzz", "the query typed over the one selected")
             XInput.key("Tab")
             XCTAssertTrue(iterate(until: { Self.focused(main) == page.tilesOnlyToggle }))
             XInput.key("Tab")

@@ -297,7 +297,8 @@ final class LabelsFileMatrixTests: XCTestCase {
         }
     }
 
-    /// What prints and exits needs no display, even through the run command.
+    /// What prints and exits needs no display, even through the run command;
+    /// without one, the app says what is wrong with what was typed first.
     func testTheRunCommandPrintsTheVersionWithoutADisplay() throws {
         let (wrapper, environment) = try runCommand()
         var headless = environment
@@ -306,6 +307,14 @@ final class LabelsFileMatrixTests: XCTestCase {
         let version = try AppProcessTests.run(wrapper.path, ["run", "--version"], environment: headless)
         XCTAssertEqual(version.status, 0, version.stderr)
         XCTAssertEqual(version.stdout, "unfold 0.1.0\n")
+        // A mistyped option is said as such, display or not; then, that a window needs one.
+        let bogus = try AppProcessTests.run(wrapper.path, ["run", "--bogus"], environment: headless)
+        XCTAssertEqual(bogus.status, 1)
+        XCTAssertTrue(bogus.stderr.contains("unfold: Unknown option --bogus"), bogus.stderr)
+        let window = try AppProcessTests.run(wrapper.path, ["run", "--page", "reveal"], environment: headless)
+        XCTAssertEqual(window.status, 1)
+        XCTAssertTrue(window.stderr.contains("unfold: no display"), window.stderr)
+        XCTAssertFalse(window.stderr.contains("WARNING"), window.stderr)
     }
 
     func testTheRunCommandResolvesPathsWhereItIsTyped() throws {
