@@ -80,7 +80,10 @@ public enum AccessibilityBus {
         let name: String
         init(_ name: String) { self.name = name }
     }
-    /// The window, never shown, whose focus puts the app on the bus.
+    /// The window, never shown, whose focus puts the app on the bus. It is
+    /// kept for the app's life: taken away (destroyed, or its button), GTK
+    /// 4.8 tells the bus in words Orca reads as the app itself gone, and Orca
+    /// heard nothing more of it — in about half the launches.
     private static var herald: WidgetPointer?
 
     /// A private connection to the accessibility bus (GTK's own is not
@@ -164,10 +167,6 @@ public enum AccessibilityBus {
             g_dbus_connection_close(connection, nil, nil, nil)
             g_object_unref(UnsafeMutableRawPointer(connection))
             watch = nil
-        }
-        if let herald {
-            gtk_window_destroy(gCast(herald))
-            self.herald = nil
         }
         let ready = waiting
         waiting = []
