@@ -31,6 +31,12 @@ extension Accessibility {
     private static func repairTree(_ widget: WidgetPointer, context: String?, spoken: Bool) {
         var context = context
         var spoken = spoken
+        if gtk_accessible_get_accessible_role(widget.accessible) == GTK_ACCESSIBLE_ROLE_TAB_PANEL, hasLabel(widget) {
+            // A page's panel says the page. A pane inside it named the same
+            // would make Orca deem the panel mere layout (one child, one
+            // name) and never say the page; a list, say it twice.
+            spoken = true
+        }
         func nameAfterContext(_ context: String) {
             setLabel(widget, spoken ? "" : context)
             spoken = true
@@ -99,7 +105,7 @@ extension Accessibility {
                 } else if let context {
                     nameAfterContext(context)
                 }
-            } else if role == GTK_ACCESSIBLE_ROLE_LIST, let context {
+            } else if role == GTK_ACCESSIBLE_ROLE_LIST, let context, !spoken {
                 setLabel(widget, context)
             } else if isA(widget, "GtkButton"), case let words = labelTexts(in: widget), !words.isEmpty {
                 // A button whose words are a label inside it (not its own

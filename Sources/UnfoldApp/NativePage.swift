@@ -86,8 +86,9 @@ public final class NativePage {
 /// accessible is first used: the expander row and its header's list become
 /// unnamed groups, which screen readers pass over, and the header a button
 /// named by the title that says whether the row is expanded, as GTK's own
-/// expander is. The children's list is named by the title and is there only
-/// while it is open. No list takes the focus itself: its rows do.
+/// expander is. The children's list is unnamed (the header says the group)
+/// and is there only while it is open. No list takes the focus itself: its
+/// rows do.
 @MainActor
 enum ExpanderRowAccessibility {
     static func describe(_ expanderRow: WidgetPointer, title: String) {
@@ -103,7 +104,9 @@ enum ExpanderRowAccessibility {
         for group in [expanderRow, headerList] { Accessibility.setUnnamed(group) }
         for list in [expanderRow, headerList, childList] { gtk_widget_set_focusable(list, 0) }
         Accessibility.setOnlyLabel(header, title)
-        Accessibility.setLabel(childList, title)
+        // The header says the group: its rows' list, named after it too, made
+        // a screen reader say the group's name again after the row's.
+        Accessibility.setUnnamed(childList)
         let update: @MainActor () -> Void = {
             let expanded = adw_expander_row_get_expanded(gCast(expanderRow)) != 0
             Accessibility.setExpanded(header, expanded)

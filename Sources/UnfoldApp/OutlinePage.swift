@@ -45,7 +45,8 @@ public final class OutlinePage {
         selection = ObjectRef(adopting: gtk_single_selection_new(tree.transferred()))
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(selection.transferred(), factory)
-        Accessibility.setLabel(listView, tr("Outline"))
+        // Not the page's name, which its panel says: a screen reader would say it twice on the way in.
+        Accessibility.setLabel(listView, tr("Groups and items"))
         listView.addCSSClass("navigation-sidebar")
 
         // The page's frame (caption, scrolled pane) is data/ui/outline-page.ui.

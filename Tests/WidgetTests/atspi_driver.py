@@ -114,6 +114,25 @@ def audit(application):
         ancestors.append(description["name"])
         if len(ancestors) >= 3 and ancestors[-1] and ancestors[-1] == ancestors[-2] == ancestors[-3]:
             problem(path, "named as its parent and its grandparent")
+    # Said twice on the way in: a screen reader (Orca) says the named panels,
+    # lists and groups around the focus, passing over scroll panes and fillers
+    # (layout to it). A container named as the nearest one it says around it
+    # is heard twice ("Outline panel. Outline."); a panel whose one child has
+    # its name is deemed layout itself, and its name never heard at all.
+    SAID = {"panel", "list", "list box", "tree", "tree table", "table", "grouping", "list item", "tree item",
+            "page tab list", "section", "form", "landmark"}
+    said = []  # the said containers' names on the way to the node, by depth
+    for description, node, path in nodes:
+        depth, role, name = description["depth"], description["role"], description["name"]
+        del said[depth:]
+        outer = next((n for n in reversed(said) if n), None)
+        if name and role in SAID and name == outer:
+            problem(path, f"named “{name}” as the {role} is in: a screen reader says it twice")
+        said.append(name if role in SAID else None)
+        if role == "panel" and name and node.get_child_count() == 1:
+            child = node.get_child_at_index(0)
+            if child is not None and child.get_name() == name:
+                problem(path, "one child, of the same name: a screen reader deems the panel layout and never says it")
     # A list that has the focus has one cursor: the focused item is the selected one.
     for description, node, path in nodes:
         if description["role"] not in ("list", "tree", "tree table", "table"):
