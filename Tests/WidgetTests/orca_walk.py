@@ -197,6 +197,17 @@ def xdotool(*arguments):
     subprocess.run(["xdotool", *arguments], check=True)
 
 
+def wait_for_window(app):
+    """Until a window of `app` is on screen (or the app has ended)."""
+    deadline = time.monotonic() + PATIENCE
+    while app.poll() is None and time.monotonic() < deadline:
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if found.returncode == 0 and found.stdout.strip():
+            return
+        time.sleep(0.05)
+
+
 def perform(kind, argument):
     if kind == "key":
         xdotool("key", "--clearmodifiers", argument)
@@ -208,14 +219,17 @@ def perform(kind, argument):
 def settle(orca, offset, expected, app):
     """Waits until Orca has said `expected` (all of it) since `offset`, then
     stayed quiet for QUIET seconds; with `expected` None, only for the quiet.
+    The quiet counts from the step's action at the earliest: Orca quiet
+    before it says nothing of what the action will make it say.
     Returns what it said."""
+    acted = time.time()
     deadline = time.monotonic() + PATIENCE
     while True:
         heard = orca.said(offset)
         if app.poll() is not None:
             return heard
         done = expected is None or len(heard) >= len(expected)
-        if done and time.time() - orca.last_activity() >= QUIET:
+        if done and time.time() - max(orca.last_activity(), acted) >= QUIET:
             return heard
         if time.monotonic() > deadline:
             return heard
@@ -242,9 +256,16 @@ def main():
                     app_log = open(os.path.join(workdir, "app.log"), "w")
                     app = subprocess.Popen(command + walk.args, env=environment, stdin=subprocess.DEVNULL,
                                            stdout=app_log, stderr=subprocess.STDOUT, start_new_session=True)
+                    # Orca is quiet until the window shows, however long the
+                    # app takes to start: the launch is over once it shows.
+                    wait_for_window(app)
+                    if os.environ.get("ORCA_WALK_DEBUG"):
+                        print(f"{time.time():.3f} window shown", file=sys.stderr)
                 else:
                     perform(kind, argument)
                 heard = settle(orca, offset, expected if mode == "check" else None, app)
+                if os.environ.get("ORCA_WALK_DEBUG"):
+                    print(f"{time.time():.3f} step {kind} {argument}: {heard}", file=sys.stderr)
                 heard_steps.append(heard)
                 if app.poll() is not None:
                     with open(os.path.join(workdir, "app.log")) as log:

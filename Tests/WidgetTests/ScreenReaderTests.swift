@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ChildProcessTestSupport
+import Foundation
+import XCTest
+
+/// What GNOME's screen reader says as a person walks the app by keyboard:
+/// Orca, with a speech server that says nothing but logs every utterance,
+/// over each walk in `Transcripts/LANGUAGE/*.walk`, compared line by line with
+/// what the walk says it says (`orca_walk.py`). A change that makes Unfold say
+/// less, say more, or say a word for programmers fails here; a change meant
+/// to be heard is recorded into the walk with
+/// `orca_walk.py record WALK -- APP` (in the test session) and read in review.
+final class ScreenReaderTests: XCTestCase {
+    func testEveryWalkIsHeardAsWritten() throws {
+        let transcripts = repositoryRoot.appendingPathComponent("Tests/WidgetTests/Transcripts")
+        let walks = try FileManager.default.subpathsOfDirectory(atPath: transcripts.path).filter { $0.hasSuffix(".walk") }.sorted()
+        XCTAssertGreaterThanOrEqual(Set(walks.map { $0.split(separator: "/").first! }).count, 2,
+                                    "walks in English and in a translated locale: \(walks)")
+        let script = repositoryRoot.appendingPathComponent("Tests/WidgetTests/orca_walk.py").path
+        for walk in walks {
+            let path = transcripts.appendingPathComponent(walk).path
+            let heard = try AppProcessTests.run("/usr/bin/python3", [script, "check", path, "--", AppProcessTests.executable])
+            XCTAssertEqual(heard.status, 0, "\(walk):\n\(heard.stderr)")
+        }
+    }
+}
