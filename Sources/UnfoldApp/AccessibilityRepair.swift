@@ -131,6 +131,21 @@ extension Accessibility {
         }
     }
 
+    /// Has GTK make `widget`'s accessible as soon as it is on screen, not
+    /// when it first takes the focus. GTK 4.8 keeps what changes about a
+    /// widget whose accessible is not made yet (a description, a state) and
+    /// tells it with its first change after: a focus that lands first is
+    /// followed by it, and a screen reader says it again after the control.
+    /// (A change of focusability makes the accessible; only once the window
+    /// is mapped, lest the window's keep a wrong role.)
+    public static func makeAccessibleWhenShown(_ widget: WidgetPointer) {
+        whenShown(widget) { shown in
+            guard gtk_widget_get_focusable(shown) != 0, gtk_widget_has_focus(shown) == 0 else { return }
+            gtk_widget_set_focusable(shown, 0)
+            gtk_widget_set_focusable(shown, 1)
+        }
+    }
+
     /// Only the page on screen is in the accessibility tree.
     private static func followVisiblePage(of stack: WidgetPointer) {
         let isStack = isA(stack, "GtkStack")

@@ -84,8 +84,15 @@ public final class CollectionPage {
         filtering.onResult = { [unowned self] indices in
             self.updateCaption(visible: indices.count)
             self.updateList(indices)
+            self.describeResult(visible: indices.count)
         }
         filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
+        // Undescribed until a change: everything shows, as the caption says.
+        // (Described from the start, the focus that lands on the entry at
+        // launch would make its accessible, and GTK would tell the
+        // description again after it: the screen reader would say it twice.)
+        describedResult = captionWords(visible: collection.count)
+        Accessibility.makeAccessibleWhenShown(tilesOnlyToggle)
 
         // An item is a position in the results' collection, made on demand;
         // its identity is its label's ID, the same in every version of a file.
@@ -248,12 +255,32 @@ public final class CollectionPage {
     /// shows the result.
     private func updateCaption(visible: Int) {
         if loadingName != nil { return }  // the load's progress speaks until it is done
+        gtk_label_set_text(gCast(caption), captionWords(visible: visible))
+    }
+
+    private func captionWords(visible: Int) -> String {
         // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
         // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
         // match the filter. The plural form follows {visible}.
         let template = ntr("{visible} of {total} labels", "{visible} of {total} labels", visible)
-        gtk_label_set_text(gCast(caption), fill(template, ["visible": formatted(visible), "total": formatted(collection.count)]))
+        return fill(template, ["visible": formatted(visible), "total": formatted(collection.count)])
     }
+
+    /// The filter's result, as the controls that change it describe it to
+    /// assistive technologies: "2 of 4 labels", or "No matching labels".
+    /// GTK 4.8 has no announcement; a screen reader (Orca) says the new
+    /// description of the control it is on, so a person typing a query or
+    /// toggling "Tiles only" hears what a sighted person sees change — once
+    /// per change, as the description is set only when it changes.
+    private func describeResult(visible: Int) {
+        guard loadingName == nil else { return }
+        let words = visible == 0 && collection.count > 0 ? tr("No matching labels") : captionWords(visible: visible)
+        guard words != describedResult else { return }
+        describedResult = words
+        for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, words) }
+    }
+
+    private var describedResult: String?
 
     /// A scan longer than a frame says how far it has got.
     private func showFilteringProgress(_ fraction: Double) {
