@@ -138,11 +138,15 @@ extension Accessibility {
     /// followed by it, and a screen reader says it again after the control.
     /// (A change of focusability makes the accessible; only once the window
     /// is mapped, lest the window's keep a wrong role.)
-    public static func makeAccessibleWhenShown(_ widget: WidgetPointer) {
+    /// `then` runs on it once it is made: what it sets is told at once.
+    public static func makeAccessibleWhenShown(_ widget: WidgetPointer,
+                                               then: (@MainActor (WidgetPointer) -> Void)? = nil) {
         whenShown(widget) { shown in
-            guard gtk_widget_get_focusable(shown) != 0, gtk_widget_has_focus(shown) == 0 else { return }
-            gtk_widget_set_focusable(shown, 0)
-            gtk_widget_set_focusable(shown, 1)
+            if gtk_widget_get_focusable(shown) != 0, gtk_widget_has_focus(shown) == 0 {
+                gtk_widget_set_focusable(shown, 0)
+                gtk_widget_set_focusable(shown, 1)
+            }
+            then?(shown)
         }
     }
 

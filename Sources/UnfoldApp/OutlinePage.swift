@@ -195,7 +195,17 @@ public final class OutlinePage {
             guard let itemWidget = gtk_widget_get_parent(expander) else { return }
             self.selectWhenFocused(itemWidget)
             Accessibility.setLabel(itemWidget, title)
-            Accessibility.setLevel(itemWidget, Int(gtk_tree_list_row_get_depth(OpaquePointer(listRow))) + 1)
+            let level = Int(gtk_tree_list_row_get_depth(OpaquePointer(listRow))) + 1
+            Accessibility.setLevel(itemWidget, level)
+            // GTK 4.8 does not tell assistive technologies the level (later
+            // versions do): in a flat list, "Circle" sounded a sibling of
+            // "Collection". Said as the row's description, after its name —
+            // set once its accessible is made, before the focus lands on it
+            // (lest GTK tell it again after the focus; at launch, the focus
+            // is there first, and Orca says the level twice).
+            // TRANSLATORS: how deep a row of the outline is, said by screen readers after its name.
+            let depth = fill(tr("Level {level}"), ["level": formatted(level)])
+            Accessibility.makeAccessibleWhenShown(itemWidget) { Accessibility.setDescription($0, depth) }
             let row = OpaquePointer(listRow)
             Self.showExpansion(of: row, on: itemWidget)
             self.rowWatches.removeValue(forKey: listItem)?.disconnect()
