@@ -134,9 +134,15 @@ public final class UnfoldApplication {
             }
         }
         // The options are good: a window needs a display, and GTK says its
-        // absence in a warning of its own ("cannot open display: ").
+        // absence in a warning of its own ("cannot open display: :99").
         if !Self.hasDisplay {
             return fail(tr("no display (DISPLAY and WAYLAND_DISPLAY are unset): run Unfold from a desktop session"))
+        }
+        if gtk_init_check() == 0 {
+            let variables: [String] = ["WAYLAND_DISPLAY", "DISPLAY"]
+            let named = variables.compactMap { name in getenv(name).map { String(cString: $0) } }.filter { !$0.isEmpty }
+            return fail(fill(tr("cannot open the display {display}: run Unfold from a desktop session"),
+                             ["display": named.joined(separator: ", ")]))
         }
         return -1
     }

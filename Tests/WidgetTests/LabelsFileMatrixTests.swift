@@ -315,6 +315,11 @@ final class LabelsFileMatrixTests: XCTestCase {
         XCTAssertEqual(window.status, 1)
         XCTAssertTrue(window.stderr.contains("unfold: no display"), window.stderr)
         XCTAssertFalse(window.stderr.contains("WARNING"), window.stderr)
+        // A display named that cannot be opened is said in the same words' way, not in GTK's warning.
+        let unreachable = try AppProcessTests.run(wrapper.path, ["run", "--page", "reveal"], environment: headless.merging(["DISPLAY": ":4242"]) { $1 })
+        XCTAssertEqual(unreachable.status, 1)
+        XCTAssertTrue(unreachable.stderr.contains("unfold: cannot open the display :4242"), unreachable.stderr)
+        XCTAssertFalse(unreachable.stderr.contains("WARNING"), unreachable.stderr)
     }
 
     func testTheRunCommandResolvesPathsWhereItIsTyped() throws {
