@@ -401,8 +401,15 @@ struct MotionPlot {
                                  ["milliseconds": formatted(Int((Double(time - start) / 1_000).rounded()))])
             }
         } else {
-            for reversal in animation.series.flatMap(\.retargets) where reversal.isReversal {
-                sentence += fill(tr(", reversed at {percent} %"), ["percent": formatted(Int((reversal.value * 100).rounded()))])
+            for series in animation.series {
+                for reversal in series.retargets where reversal.isReversal {
+                    func percent(_ value: Double) -> String { formatted(Int((value * 100).rounded())) }
+                    // Where the click came, and where the motion, keeping its speed, turned round.
+                    sentence += fill(tr(", reversed at {percent} %"), ["percent": percent(reversal.value)])
+                    if let turn = series.turn(after: reversal) {
+                        sentence += fill(tr(", turned at {percent} %"), ["percent": percent(turn)])
+                    }
+                }
             }
         }
         return sentence

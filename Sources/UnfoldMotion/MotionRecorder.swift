@@ -102,6 +102,20 @@ public struct MotionRecorder: Sendable {
             return low...high
         }
 
+        /// Where a value that reversed at `retarget` turned round. It keeps
+        /// the speed it had (see docs/motion.md), so it goes on the way it
+        /// went, slowing, and turns past the point of the reversal: the
+        /// furthest its new course takes it that way. Nil for a retarget that
+        /// was no reversal.
+        public func turn(after retarget: Retarget) -> Double? {
+            guard retarget.isReversal, let index = courses.firstIndex(where: { $0.from == retarget.time }) else { return nil }
+            let course = courses[index]
+            let until = index + 1 < courses.count ? courses[index + 1].from : (course.curve.end ?? course.from)
+            let values = MotionRecorder.samples(of: course.curve, from: course.from, to: until, count: 512).map(\.value)
+            let heading = course.curve.value(at: course.curve.end ?? until) - retarget.value
+            return heading > 0 ? values.min() : values.max()
+        }
+
         /// How a plot shows it: the values at its bottom (0) and top (1) —
         /// its range (a progress, an opacity: up is shown, down is hidden),
         /// or where its motion started and where it ends (a place, a height:

@@ -94,6 +94,13 @@ final class MotionRecorderTests: XCTestCase {
         XCTAssertEqual(series.last, 0)
         XCTAssertEqual(animation.retargetTimes, [reversal.frameTime])
         XCTAssertEqual(reversal.frameTime, reversal.time + frame, "handed over at the frame last shown, seen at the next")
+        // Its speed kept, it went on opening a little before it turned: the
+        // highest value it showed after the reversal, and no higher.
+        let turn = try! XCTUnwrap(series.turn(after: reversal))
+        XCTAssertGreaterThan(turn, turnedAt, "it turned past the reversal")
+        let highest = series.dots.filter { $0.time >= reversal.time }.map(\.value).max()!
+        XCTAssertGreaterThanOrEqual(turn, highest - 1e-9, "no frame went further")
+        XCTAssertLessThan(turn - highest, 0.05, "the frames came close to the turn")
     }
 
     func testARetargetTheSameWayIsNoReversal() {
@@ -111,6 +118,7 @@ final class MotionRecorderTests: XCTestCase {
         recorder.record(revealFrame(height, at: time))
         let series = recorder.latest!.animations[0].series[0]
         XCTAssertEqual(series.retargets.map(\.isReversal), [false])
+        XCTAssertNil(series.turn(after: series.retargets[0]), "it never turned round")
     }
 
     func testEachMotionAfterRestIsANewEpisodeAndOnlyTheLastOnesAreKept() {

@@ -119,8 +119,13 @@ final class ShellTests: GtkTestCase {
             let animation = try! XCTUnwrap(MotionMonitor.recorder.latest?.animations.first)
             let frames = animation.frameTimes.count
             let milliseconds = Int((Double(animation.end! - animation.start!) / 1_000).rounded())
+            // Where it was toggled back, and where, keeping its speed, it turned round (further open).
+            let series = animation.series.first { $0.property == "progress" }!
+            let turn = try! XCTUnwrap(series.turn(after: series.retargets[0]))
+            XCTAssertGreaterThan(turn, turnedAt)
             XCTAssertEqual(panel.summaryText,
-                           "Reveal “Collection”: \(frames) frames over \(milliseconds) ms, reversed at \(Int((turnedAt * 100).rounded())) %")
+                           "Reveal “Collection”: \(frames) frames over \(milliseconds) ms, reversed at \(Int((turnedAt * 100).rounded())) %, "
+                           + "turned at \(Int((turn * 100).rounded())) %")
             XCTAssertGreaterThanOrEqual(frames, 6)
             XCTAssertLessThanOrEqual(milliseconds, 250 + 250, "out and back, each within a full transition")
 
