@@ -114,7 +114,7 @@ enum CommandLineOptions {
             "option": option, "first": String(decoding: first, as: UTF8.self), "second": String(decoding: second, as: UTF8.self),
         ]
         if option == "--labels" {
-            return fill(tr("--labels is given twice, as “{first}” and as “{second}”: a launch shows one labels file (launch Unfold once for each)"), values)
+            return fill(tr("--labels is given twice, as “{first}” and as “{second}”: it takes one file (name several without --labels to open each in a window of its own)"), values)
         }
         return fill(tr("{option} is given twice, as “{first}” and as “{second}”: give it once"), values)
     }

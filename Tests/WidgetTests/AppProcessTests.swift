@@ -239,7 +239,7 @@ final class AppProcessTests: XCTestCase {
                              "--\(option.name) is given twice"))
         }
         refusals.append((["--labels", labels.path, "--labels", "/elsewhere.json"],
-                         "--labels is given twice, as “\(labels.path)” and as “/elsewhere.json”: a launch shows one labels file"))
+                         "--labels is given twice, as “\(labels.path)” and as “/elsewhere.json”: it takes one file (name several without --labels"))
         refusals.append((["--synthetic", "3", "--labels", labels.path], "use either --labels or --synthetic, not both"))
         for (arguments, message) in refusals {
             let output = try Self.run(Self.executable, arguments)
