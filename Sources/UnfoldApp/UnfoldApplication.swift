@@ -37,8 +37,13 @@ public final class UnfoldApplication {
         onSignal(application, "startup") { [unowned self] in self.startUp() }
         onCommandLine(app) { [unowned self] commandLine in self.handle(commandLine) }
         onSignal(application, "activate") { [unowned self] in self.presentWindow(page: nil) }
-        // Notes typed a moment ago reach the disk before the app ends.
-        onSignal(application, "shutdown") { NoteStore.all.forEach { $0.flush() } }
+        // Notes typed a moment ago reach the disk before the app ends; the
+        // watch on GTK's settings (which outlive the app) goes with it.
+        onSignal(application, "shutdown") { [unowned self] in
+            NoteStore.all.forEach { $0.flush() }
+            self.animationsWatch?.disconnect()
+            self.animationsWatch = nil
+        }
     }
 
     /// Runs the application with the process's arguments; returns its exit status.
@@ -89,6 +94,9 @@ public final class UnfoldApplication {
         let path = Self.filenameOption(options, "labels")
         let synthetic = Self.stringOption(options, "synthetic")
         if path != nil && synthetic != nil { return fail(tr("use either --labels or --synthetic, not both")) }
+        if g_variant_dict_contains(options, "reduce-motion") != 0, g_variant_dict_contains(options, "slow-motion") != 0 {
+            return fail(tr("use either --reduce-motion or --slow-motion, not both: with animations off, nothing moves to slow"))
+        }
         if let synthetic, Self.syntheticCount(synthetic) == nil {
             let digits = synthetic.trimmingSpaces()
             let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
@@ -493,6 +501,13 @@ public final class UnfoldApplication {
         slowMotionAction = Actions.addToggle(to: application, "slow-motion", state: SlowMotion.slowdown != 1) { [unowned self] on in
             self.setSlowMotion(on)
         }
+        // With animations off there is nothing to slow: the item is unavailable,
+        // not a switch that does nothing. (It follows the setting as it changes.)
+        if let settings = gtk_settings_get_default(), let slowMotionAction {
+            let follow: @MainActor () -> Void = { Actions.setEnabled(slowMotionAction, AnimationSettings.animationsEnabled(settings)) }
+            follow()
+            animationsWatch = onNotify(UnsafeMutableRawPointer(settings), "gtk-enable-animations", follow)
+        }
         // The Motion Plot under the pages of every window.
         motionPlotAction = Actions.addToggle(to: application, "motion-plot", state: MotionMonitor.isPlotShown) { [unowned self] on in
             self.setMotionPlotShown(on)
@@ -501,6 +516,7 @@ public final class UnfoldApplication {
     }
 
     private var motionPlotAction: OpaquePointer?
+    private var animationsWatch: SignalConnection?
 
     func setMotionPlotShown(_ shown: Bool) {
         MotionMonitor.isPlotShown = shown

@@ -241,6 +241,7 @@ final class AppProcessTests: XCTestCase {
         refusals.append((["--labels", labels.path, "--labels", "/elsewhere.json"],
                          "--labels is given twice, as “\(labels.path)” and as “/elsewhere.json”: it takes one file (name several without --labels"))
         refusals.append((["--synthetic", "3", "--labels", labels.path], "use either --labels or --synthetic, not both"))
+        refusals.append((["--reduce-motion", "--slow-motion", "10"], "use either --reduce-motion or --slow-motion, not both"))
         for (arguments, message) in refusals {
             let output = try Self.run(Self.executable, arguments)
             XCTAssertEqual(output.status, 1, "\(arguments): \(output.stderr)")

@@ -83,6 +83,11 @@ final class ShellTests: GtkTestCase {
             g_action_group_activate_action(OpaquePointer(app.application), "slow-motion", nil)
             XCTAssertEqual(SlowMotion.slowdown, 1, "back to real time")
             XCTAssertFalse(state(app))
+            // With animations off there is nothing to slow: the item is unavailable while they are.
+            AnimationSettings.setAnimationsEnabled(false)
+            XCTAssertEqual(g_action_group_get_action_enabled(OpaquePointer(app.application), "slow-motion"), 0)
+            AnimationSettings.setAnimationsEnabled(true)
+            XCTAssertNotEqual(g_action_group_get_action_enabled(OpaquePointer(app.application), "slow-motion"), 0)
         }
         Self.withApplication(["unfold", "--slow-motion", "2,5"]) { app, _ in
             XCTAssertEqual(SlowMotion.slowdown, 2.5, "the factor given, written either way")
