@@ -124,7 +124,7 @@ final class AppProcessTests: XCTestCase {
             return parts.count == 2 ? (String(parts[0]), String(parts[1].dropFirst())) : nil
         })
         XCTAssertNotNil(said["expand"]?.wholeMatch(of: #/Reveal “Collection”: \d+ frames over 25\d ms/#), result.stdout)
-        XCTAssertNotNil(said["reversal"]?.wholeMatch(of: #/Reveal “Collection”: \d+ frames over \d+ ms, reversed at \d+ %/#),
+        XCTAssertNotNil(said["reversal"]?.wholeMatch(of: #/Reveal “Collection”: \d+ frames over \d+ ms, reversed at \d+ %, turned at \d+ %/#),
                         result.stdout)
         XCTAssertNotNil(said["filter"]?.wholeMatch(of: #/List “Label Collection”: \d+ frames over 2\d\d ms, rows: 0 in, 2 out, \d+ moved/#),
                         result.stdout)
