@@ -48,6 +48,8 @@ final class LabelRow {
 
         noteEntry = gtk_entry_new()
         gtk_entry_set_placeholder_text(gCast(noteEntry), tr("Note"))
+        // Its name, "Note for …", says it for a screen reader.
+        Accessibility.resetPlaceholder(noteEntry)
         gtk_editable_set_text(gCast(noteEntry), note)
         let popover = gtk_popover_new()!
         self.popover = popover
@@ -68,8 +70,16 @@ final class LabelRow {
             self.showNote(text)
             onNoteChange(text)
         }
-        // Enter closes the note, as in any popover with one field.
-        onSignal(noteEntry, "activate") { gtk_popover_popdown(gCast(popover)) }
+        // Enter closes the note, as in any popover with one field; Escape too.
+        onSignal(noteEntry, "activate") { [unowned self] in self.closeNote() }
+        let escape = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(escape, GTK_PHASE_CAPTURE)
+        onKeyPressed(escape) { [unowned self] keyval, _ in
+            guard Int32(keyval) == GDK_KEY_Escape else { return false }
+            self.closeNote()
+            return true
+        }
+        gtk_widget_add_controller(popover, escape)
         onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
         // A note opened again goes on where it ends: GTK selects a field's
         // text as it takes the focus (just after saying it has it), and the
@@ -90,6 +100,7 @@ final class LabelRow {
         onSignal(popover, "closed") { [unowned self] in
             if !self.noteWhenOpened.isEmpty && self.note.isEmpty { self.onNoteRemoved?(self.noteWhenOpened) }
             self.noteWhenOpened = self.note
+            self.openedFromRow = false
         }
         // Enter or Space on the row opens its note, as on a list row with one action.
         let keys = gtk_event_controller_key_new()!
@@ -98,18 +109,53 @@ final class LabelRow {
             switch Int32(keyval) {
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
                 gtk_menu_button_popup(gCast(self.editButton))
+                self.openedFromRow = true
                 return true
             default:
                 return false
             }
         }
         gtk_widget_add_controller(widget, keys)
+        let focus = gtk_event_controller_focus_new()!
+        // Left for another widget, not with its window (a popover closing
+        // takes the window's focus away and gives it back).
+        onObjectSignal(UnsafeMutableRawPointer(focus), "leave") { [unowned self] _ in
+            if gtk_widget_is_focus(self.widget) == 0 { self.sayOfNote(nil) }
+        }
+        gtk_widget_add_controller(widget, focus)
         Ownership.attach(self, to: widget)
         Self.created += 1
         Self.live += 1
     }
 
     var note: String { String(cString: gtk_editable_get_text(gCast(noteEntry))) }
+
+    /// What just happened to the row's note ("Note removed"), as the row
+    /// describes it to assistive technologies until the keyboard leaves it
+    /// or `nil` takes it back. GTK 4.8 has no announcement; Orca says the new
+    /// description of the row it is on, so a person who removed a note hears
+    /// what the toast shows, and hears the note come back.
+    func sayOfNote(_ words: String?) {
+        guard words != saidOfNote else { return }
+        saidOfNote = words
+        if let words { Accessibility.setDescription(widget, words) } else { Accessibility.resetDescription(widget) }
+    }
+
+    private var saidOfNote: String?
+
+    /// Whether the note was opened by a key on the row (not the pencil).
+    private var openedFromRow = false
+
+    /// Closes the note by the keyboard. The keyboard goes back to where the
+    /// note was opened from, the row or its pencil, before the popover goes:
+    /// gone first, it would leave the focus on a hidden field, which GTK moves
+    /// to the pencil (the popover's parent), and a screen reader, its last
+    /// place gone, would say the whole window again.
+    private func closeNote() {
+        if openedFromRow { gtk_widget_grab_focus(widget) } else { gtk_widget_grab_focus(editButton) }
+        openedFromRow = false
+        gtk_popover_popdown(gCast(popover))
+    }
 
     /// The note's field and popover are named after the label they are on.
     private func nameNoteParts() {

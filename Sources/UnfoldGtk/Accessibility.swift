@@ -12,6 +12,13 @@ public enum Accessibility {
         gtk_accessible_reset_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
     }
 
+    /// A field's placeholder is not said: GTK gives it to screen readers,
+    /// which read it after the field's name as if it were the field's text.
+    /// For a field whose name already says what goes in it.
+    public static func resetPlaceholder(_ widget: WidgetPointer) {
+        gtk_accessible_reset_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_PLACEHOLDER)
+    }
+
     /// How deep an item is in a tree (1 at the top).
     public static func setLevel(_ widget: WidgetPointer, _ level: Int) {
         unfold_accessible_set_level(widget.accessible, Int32(level))
