@@ -156,6 +156,7 @@ public final class MainWindow: WidgetImplementation {
         if state?.maximized == true { gtk_window_maximize(gCast(window)) }
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
         Widgets.describeMenuButton(menuButton, label: tr("Main Menu"))
+        keepTheKeyboardAfterTheMenu()
 
         self.hierarchy = hierarchy
         initialCollection = collection
@@ -485,6 +486,32 @@ public final class MainWindow: WidgetImplementation {
         }
     }
 
+    /// A menu item that opens a window (About, Keyboard Shortcuts) leaves
+    /// the keyboard nowhere in this one when that window closes: GTK 4.8
+    /// moves it out of the closing menu only at this window's next frame,
+    /// which comes after the other window took it, and finds nothing. The
+    /// keyboard goes back to the menu button, as the menu was left — once
+    /// this window is active, so that a screen reader hears it go there.
+    private func keepTheKeyboardAfterTheMenu() {
+        guard let popover = gtk_menu_button_get_popover(gCast(menuButton)) else { return }
+        var menuJustClosed = false
+        let window = WeakObjectRef(UnsafeMutableRawPointer(self.window)), button = WeakObjectRef(UnsafeMutableRawPointer(menuButton))
+        let keepTheKeyboard: @MainActor () -> Void = {
+            guard menuJustClosed, let window = window.get(), let button = button.get(),
+                  gtk_window_is_active(gCast(window.widget)) != 0 else { return }
+            menuJustClosed = false
+            let focus = gtk_root_get_focus(gCast(window.widget))
+            if focus == nil || gtk_widget_get_mapped(focus) == 0 { gtk_widget_grab_focus(button.widget) }
+        }
+        onSignal(popover, "closed") {
+            menuJustClosed = true
+            Idle.soon(keepTheKeyboard)
+        }
+        onNotify(self.window, "is-active", keepTheKeyboard)
+        // Opened again, it starts afresh.
+        onSignal(popover, "show") { menuJustClosed = false }
+    }
+
     /// Open Recent lists Unfold's recent files, kept up to date as they change
     /// (in any window, or any program that writes the same list).
     private func listRecentFiles() {
@@ -508,14 +535,24 @@ public final class MainWindow: WidgetImplementation {
     private func offerToRestore(_ note: String, for id: Int) {
         let toast = ObjectRef(adopting: UnsafeMutableRawPointer(adw_toast_new(tr("Note removed"))!))
         adw_toast_set_button_label(toast.opaque, tr("_Undo"))
+        // The row, if it still shows, says what the toast says (and then that
+        // the note came back) to a screen reader: libadwaita 1.2's toasts are
+        // not heard.
+        weak let page = collectionPage
+        func labelRow() -> LabelRow? { page?.rowWidget(for: id).flatMap { Ownership.owner(of: $0) as? LabelRow } }
+        labelRow()?.sayOfNote(tr("Note removed; Ctrl+Z puts it back"))
         let undo: @MainActor () -> Void = { [unowned self] in
             self.collectionPage.restoreNote(note, for: id)
             // Back to the row whose note came back (the toast, and its button, go).
             if let row = self.collectionPage.rowWidget(for: id) { gtk_widget_grab_focus(row) }
+            labelRow()?.sayOfNote(tr("Note restored"))
         }
         onSignal(toast.raw, "button-clicked", undo)
         onSignal(toast.raw, "dismissed") { [weak self, weak toast] in
-            if let self, self.toast === toast { self.toast = nil }
+            guard let self else { return }
+            if self.toast === toast { self.toast = nil }
+            // Gone by itself: the row no longer says so.
+            if labelRow()?.note.isEmpty == true { labelRow()?.sayOfNote(nil) }
         }
         self.toast = toast
         undoLastNoteRemoval = { [weak toast] in
