@@ -31,6 +31,9 @@ extension Accessibility {
     private static func repairTree(_ widget: WidgetPointer, context: String?, spoken: Bool) {
         var context = context
         var spoken = spoken
+        if isA(widget, "GtkWindow"), let title = gtk_window_get_title(gCast(widget)), String(cString: title) == context {
+            spoken = true  // a window titled as its context says it as it opens
+        }
         if gtk_accessible_get_accessible_role(widget.accessible) == GTK_ACCESSIBLE_ROLE_TAB_PANEL, hasLabel(widget) {
             // A page's panel says the page. A pane inside it named the same
             // would make Orca deem the panel mere layout (one child, one
@@ -90,8 +93,8 @@ extension Accessibility {
            !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
             // libadwaita's boxed lists are "labelled by" their group's title,
             // which GTK 4.8 ignores when it is empty: they say their group's
-            // title, or their context.
-            setOnlyLabel(widget, name)
+            // title, or their context (unless that was said on the way in).
+            setOnlyLabel(widget, groupTitle(above: widget) == nil && spoken ? "" : name)
         }
         if !hasName(widget) {
             let role = gtk_accessible_get_accessible_role(widget.accessible)
@@ -123,7 +126,9 @@ extension Accessibility {
                     context = String(cString: title)
                     pageSpoken = true
                 } else if let context, !hasName(accessible: page) {
-                    Accessibility.setLabel(accessible: page, context)  // an untitled page is its stack's context
+                    // An untitled page is its stack's context, unless that
+                    // was said already on the way in (a menu's pages).
+                    Accessibility.setLabel(accessible: page, spoken ? "" : context)
                 }
             }
             repairTree(current, context: context, spoken: pageSpoken)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CUnfoldAdw
 import UnfoldGtk
+import UnfoldWidgets
 
 /// The keyboard shortcuts window (Ctrl+? or F1, `UnfoldShortcutsWindow`): its
 /// frame is `data/ui/shortcuts-window.ui`; its rows are the table of
@@ -34,12 +35,11 @@ public final class ShortcutsWindow: WidgetImplementation {
             heading.addCSSClass("heading")
             gtk_widget_set_margin_top(heading, 12)
             Widgets.append(heading, to: groups)
-            let list = gtk_list_box_new()!
-            gtk_list_box_set_selection_mode(gCast(list), GTK_SELECTION_NONE)
+            let list = ShortcutsList.make().widget
             list.addCSSClass("boxed-list")
             Accessibility.setLabel(list, group.title)
             for shortcut in group.shortcuts {
-                gtk_list_box_append(gCast(list), row(shortcut.title, keys: Shortcuts.keysLabel(shortcut, application: application)))
+                gtk_widget_set_parent(row(shortcut.title, keys: Shortcuts.keysLabel(shortcut, application: application)), list)
             }
             Widgets.append(list, to: groups)
         }
@@ -58,12 +58,53 @@ public final class ShortcutsWindow: WidgetImplementation {
         keysText.addCSSClass("dim-label")
         Widgets.append(titleLabel, to: box)
         Widgets.append(keysText, to: box)
-        let row = gtk_list_box_row_new()!
-        gtk_list_box_row_set_child(gCast(row), box)
-        gtk_list_box_row_set_activatable(gCast(row), 0)
-        gtk_list_box_row_set_selectable(gCast(row), 0)
+        let listRow = ListRow.make()
+        listRow.setChild(box)
+        let row = listRow.widget
         // TRANSLATORS: a shortcut for screen readers: what it does, then its keys.
         Accessibility.setLabel(row, fill(tr("{action}: {keys}"), ["action": title, "keys": keys]))
         return row
+    }
+}
+
+/// A group's shortcuts, one row each, read by Tab or the arrows. Not a
+/// GtkListBox: GTK 4.8 offers a list box's selection to assistive
+/// technologies even when nothing in it can be selected, and Orca then says
+/// "not selected" after every shortcut.
+@MainActor
+final class ShortcutsList: WidgetImplementation {
+    override class var typeDescription: WidgetClassDescription {
+        WidgetClassDescription(typeName: "UnfoldShortcutsList", cssName: "list", accessibleRole: GTK_ACCESSIBLE_ROLE_LIST,
+                               layoutManager: { gtk_box_layout_get_type() })
+    }
+
+    required init(widget: WidgetPointer) {
+        super.init(widget: widget)
+        gtk_orientable_set_orientation(gCast(gtk_widget_get_layout_manager(widget)), GTK_ORIENTATION_VERTICAL)
+    }
+
+    /// The keyboard goes through the shortcuts in their order, by Tab or the
+    /// arrows, and comes in at the first (or, backwards, the last): GTK
+    /// would order them by place, and a window opening has none yet.
+    override func focus(_ direction: GtkDirectionType) -> Bool {
+        var rows: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let row = child {
+            rows.append(row)
+            child = gtk_widget_get_next_sibling(row)
+        }
+        let current = gtk_widget_get_focus_child(widget).flatMap { rows.firstIndex(of: $0) }
+        let target: Int
+        switch direction {
+        case GTK_DIR_TAB_FORWARD, GTK_DIR_DOWN: target = current.map { $0 + 1 } ?? 0
+        case GTK_DIR_TAB_BACKWARD, GTK_DIR_UP: target = current.map { $0 - 1 } ?? rows.count - 1
+        default: return false
+        }
+        guard rows.indices.contains(target) else { return false }
+        return gtk_widget_grab_focus(rows[target]) != 0
+    }
+
+    override func dispose() {
+        while let row = gtk_widget_get_first_child(widget) { gtk_widget_unparent(row) }
     }
 }

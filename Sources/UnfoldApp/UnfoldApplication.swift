@@ -571,8 +571,16 @@ public final class UnfoldApplication {
         gtk_window_set_modal(gCast(window), 1)
         gtk_window_set_destroy_with_parent(gCast(window), 1)
         DialogKeys.install(on: window, application: application)
-        // Its panes and lists are about Unfold (libadwaita 1.2 leaves them unnamed).
+        // Said as it opens, what a sighted person reads at once: libadwaita
+        // 1.2 puts the focus on nothing in it, and a screen reader would say
+        // only the window's title ("About").
+        gtk_window_set_title(gCast(window), tr("About Unfold"))
+        // Its panes and lists are about Unfold (libadwaita 1.2 leaves them
+        // unnamed); the title says so already.
         Accessibility.repair(window, context: tr("About Unfold"))
+        Accessibility.setDescription(window, fill(tr("{application} {version}, by {developers}"),
+                                                  ["application": tr("Unfold"), "version": Self.version,
+                                                   "developers": tr("The Unfold developers")]))
         aboutWindow = WeakObjectRef(window)
         gtk_window_present(gCast(window))
     }

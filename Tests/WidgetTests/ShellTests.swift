@@ -293,6 +293,7 @@ final class ShellTests: GtkTestCase {
             let window = OpaquePointer(about.raw)
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(about.widget) != 0 }))
             XCTAssertEqual(String(cString: adw_about_window_get_application_name(window)), "Unfold")
+            XCTAssertEqual(String(cString: gtk_window_get_title(gCast(about.raw))), "About Unfold", "its title says whose it is")
             XCTAssertEqual(String(cString: adw_about_window_get_version(window)), UnfoldApplication.version)
             XCTAssertEqual(String(cString: adw_about_window_get_developer_name(window)), "The Unfold developers")
             XCTAssertEqual(adw_about_window_get_license_type(window), GTK_LICENSE_GPL_3_0)
@@ -310,6 +311,21 @@ final class ShellTests: GtkTestCase {
             XCTAssertNotEqual(gtk_widget_get_visible(about.widget), 0, "and leaves the window open")
             XInput.key("Escape")
             XCTAssertTrue(iterate(until: { gtk_widget_get_visible(about.widget) == 0 }), "Escape on the first page closes it")
+            // By the keyboard: F10, its last item, Escape. The keyboard is
+            // back where the menu was left, not nowhere.
+            XInput.focus(main.window)
+            XInput.key("F10")
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(gCast(popover)) != 0 }))
+            XInput.key("Up")
+            XInput.key("Return")
+            XCTAssertTrue(iterate(until: { app.aboutWindow?.get().map { gtk_window_is_active(gCast($0.raw)) != 0 } ?? false }),
+                          "the about window opened, with the keyboard")
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { app.aboutWindow?.get().map { gtk_widget_get_visible($0.widget) == 0 } ?? true }))
+            XInput.focus(main.window)
+            let menuToggle = gtk_widget_get_first_child(main.menuButton)
+            XCTAssertTrue(iterate(until: { gtk_root_get_focus(gCast(main.window)) == menuToggle }),
+                          "closed, the about window leaves the keyboard on the main menu button")
         }
     }
 
@@ -328,7 +344,7 @@ final class ShellTests: GtkTestCase {
                 guard let shortcuts = main.shortcutsWindow else { XCTFail("no shortcuts window"); return [] }
                 defer { gtk_window_destroy(gCast(shortcuts)) }
                 XCTAssertEqual(String(cString: gtk_window_get_title(gCast(shortcuts))), "Keyboard Shortcuts")
-                let rows = descendants(of: shortcuts, ofType: gtk_list_box_row_get_type())
+                let rows = descendants(of: shortcuts, ofType: g_type_from_name("UnfoldListRow"))
                 let all = Shortcuts.groups.flatMap(\.shortcuts)
                 XCTAssertEqual(rows.count, all.count, "one row per shortcut")
                 return zip(rows, all).map { row, shortcut in
