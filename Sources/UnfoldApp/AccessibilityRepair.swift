@@ -93,8 +93,8 @@ extension Accessibility {
            !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
             // libadwaita's boxed lists are "labelled by" their group's title,
             // which GTK 4.8 ignores when it is empty: they say their group's
-            // title, or their context (unless that was said on the way in).
-            setOnlyLabel(widget, groupTitle(above: widget) == nil && spoken ? "" : name)
+            // title, or their context.
+            setOnlyLabel(widget, name)
         }
         if !hasName(widget) {
             let role = gtk_accessible_get_accessible_role(widget.accessible)
