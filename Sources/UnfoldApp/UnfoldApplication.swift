@@ -571,9 +571,10 @@ public final class UnfoldApplication {
         gtk_window_set_modal(gCast(window), 1)
         gtk_window_set_destroy_with_parent(gCast(window), 1)
         DialogKeys.install(on: window, application: application)
-        // Said as it opens, what a sighted person reads at once: libadwaita
-        // 1.2 puts the focus on nothing in it, and a screen reader would say
-        // only the window's title ("About").
+        // Titled after the app ("About" alone says whose it is only to
+        // those who see it), and described as a sighted person reads it at
+        // once: a screen reader says the description as the window opens
+        // when the keyboard lands on nothing in it.
         gtk_window_set_title(gCast(window), tr("About Unfold"))
         // Its panes and lists are about Unfold (libadwaita 1.2 leaves them
         // unnamed); the title says so already.
