@@ -216,7 +216,7 @@ extension Accessibility {
 
     /// What waits for a widget's next map, kept on the widget.
     private final class WaitingForMap {
-        static let quark = g_quark_from_static_string("unfold-waiting-for-map")
+        static let quark = g_quark_from_string("unfold-waiting-for-map")
         var bodies: [@MainActor (WidgetPointer) -> Void]
 
         init(_ body: @escaping @MainActor (WidgetPointer) -> Void) { bodies = [body] }
