@@ -135,6 +135,10 @@ SETTINGS = '''{"general": {"enableSpeech": true, "speechServerFactory": "silents
 '''
 
 
+class OrcaEnded(Exception):
+    """Orca ended as it started (another Orca still held the bus)."""
+
+
 class Orca:
     """Orca and a window manager, started in this session; `said(offset)` reads
     the utterances logged after a byte offset of its log."""
@@ -156,12 +160,25 @@ class Orca:
         self.children.append(subprocess.Popen(["openbox"], env=environment, stdin=subprocess.DEVNULL,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         orca_environment = dict(environment, PYTHONPATH=pylib)
-        self.children.append(subprocess.Popen(["orca", "-u", prefs, f"--debug-file={self.log}"],
-                                              env=orca_environment, stdin=subprocess.DEVNULL,
-                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        command = ["orca", "-u", prefs, f"--debug-file={self.log}"]
         # Orca says it is on once its listeners are registered: what the app
-        # does from then on is queued for it.
-        self.wait(lambda: self.said(0), "Orca to start")
+        # does from then on is queued for it. It refuses to start (status 1)
+        # while the previous walk's Orca still holds its bus name as it goes:
+        # it is started again then, a few times.
+        for attempt in range(5):
+            self.children.append(subprocess.Popen(command, env=orca_environment, stdin=subprocess.DEVNULL,
+                                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            try:
+                self.wait(lambda: self.said(0), "Orca to start")
+                break
+            except OrcaEnded:
+                self.children.pop().wait()
+                if attempt == 4:
+                    self.stop()
+                    sys.exit("orca_walk: orca ended (1) five times while waiting for Orca to start")
+            except SystemExit:
+                self.stop()
+                raise
 
     def size(self):
         return os.path.getsize(self.log) if os.path.exists(self.log) else 0
@@ -190,10 +207,14 @@ class Orca:
                 sys.exit(f"orca_walk: waited {PATIENCE:.0f} s for {what}")
             for child in self.children:
                 if child.poll() is not None:
+                    if child.args[0] == "orca" and child.returncode == 1:
+                        raise OrcaEnded()
                     sys.exit(f"orca_walk: {child.args[0]} ended ({child.returncode}) while waiting for {what}")
             time.sleep(0.05)
 
     def stop(self):
+        """Ends the window manager and Orca, and waits until they are gone:
+        the next walk starts its own."""
         for child in reversed(self.children):
             child.terminate()
         for child in self.children:
@@ -201,6 +222,7 @@ class Orca:
                 child.wait(10)
             except subprocess.TimeoutExpired:
                 child.kill()
+                child.wait()
 
 
 def xdotool(*arguments):
