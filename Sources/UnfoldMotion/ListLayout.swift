@@ -133,7 +133,9 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     /// Every row to draw for `viewport`: leaving rows first (under the
     /// others), then the rows in view in order, then rows gliding in or out
-    /// of view. `keyAt` gives the key of the item at a position in view.
+    /// of view — from the change on for a row that glides in, so that a
+    /// motion's rows are all there from its first frame. `keyAt` gives the
+    /// key of the item at a position in view.
     public func frames(_ viewport: Viewport, keyAt: (Int) -> Key) -> [Frame] {
         var frames: [Frame] = []
         for (key, motion) in motions {
@@ -151,7 +153,10 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         for (key, motion) in motions where motion.leavingY == nil && !shown.contains(key) {
             guard let position = positions[key] else { continue }
             let frame = frame(of: key, at: position)
-            if frame.y + rowHeight > viewport.top && frame.y < viewport.top + viewport.height { travelling.append(frame) }
+            let place = Double(position) * pitch
+            if max(frame.y, place) + rowHeight > viewport.top && min(frame.y, place) < viewport.top + viewport.height {
+                travelling.append(frame)
+            }
         }
         return frames + travelling.sorted { $0.position! < $1.position! }
     }
@@ -324,12 +329,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     /// Ends every animation at its target.
     public mutating func finish() {
-        // (In place, through the values: indexing by key while iterating the
-        // keys would copy the whole table at every frame.)
-        for index in motions.values.indices {
-            motions.values[index].appearance.finish()
-            motions.values[index].glide.finish()
-        }
+        eachMotion { $0.appearance.finish(); $0.glide.finish() }
         heightGlide.finish()
         dropSettled()
     }
@@ -338,20 +338,25 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     /// The moves a change began that no frame has advanced yet start at
     /// `time`: when the change happened (see `AnimatedValue.start(at:)`).
     public mutating func startMoves(at time: Microseconds) {
-        for index in motions.values.indices {
-            motions.values[index].appearance.start(at: time)
-            motions.values[index].glide.start(at: time)
-        }
+        eachMotion { $0.appearance.start(at: time); $0.glide.start(at: time) }
         heightGlide.start(at: time)
     }
 
     public mutating func advance(to time: Microseconds) {
-        for index in motions.values.indices {
-            motions.values[index].appearance.advance(to: time)
-            motions.values[index].glide.advance(to: time)
-        }
+        eachMotion { $0.appearance.advance(to: time); $0.glide.advance(to: time) }
         heightGlide.advance(to: time)
         dropSettled()
+    }
+
+    /// Changes every motion in place, through the table's values: indexing
+    /// by key while iterating the keys, or iterating `values.indices` (which
+    /// holds the table), would copy the whole table at every frame.
+    private mutating func eachMotion(_ change: (inout Motion) -> Void) {
+        var index = motions.values.startIndex
+        while index != motions.values.endIndex {
+            change(&motions.values[index])
+            motions.values.formIndex(after: &index)
+        }
     }
 
     /// Rows at rest need no state; rows that finished leaving are gone.
