@@ -399,7 +399,14 @@ public final class ListView: WidgetImplementation {
         // The focused row goes once the keyboard has moved on (below): GTK,
         // finding the focus gone with it, would give it to the list's first row.
         let focusedGone = focusedBefore.flatMap { present.contains($0.key) ? nil : $0.key }
+        // A row no longer drawn (its leaving over, or glided out of view)
+        // waits, undrawn, for the motion's end: taken out now, it would make
+        // GTK lay the window out again in the middle of the motion, as a row
+        // put in does. (So the rows that glide into view are made at the
+        // change: see `ListLayout.frames`.)
+        let motionGoesOn = layout.isAnimating
         for (key, row) in rows where !present.contains(key) && key != focusedGone {
+            if motionGoesOn { continue }
             release(row)
             rows[key] = nil
             rowSetChanged = true
@@ -642,7 +649,18 @@ public final class ListView: WidgetImplementation {
             // an allocation ("Trying to snapshot … without a current
             // allocation") until something resizes it.
             if allocatedHeight >= 0 { configureAdjustments(width: gtk_widget_get_width(widget), height: allocatedHeight) }
-            gtk_widget_queue_allocate(widget)
+            // While rows only move and fade, the list keeps its size: its rows
+            // are placed again here, not by asking GTK for a layout. On X11,
+            // GTK 4.8 answers any layout of a window by asking the X server
+            // for the monitor and its work area, five round trips, at each
+            // frame. A row that keeps its size and is allocated again only
+            // moves, and GTK draws the list again.
+            if let layout, layout.isAnimating, allocatedHeight >= 0,
+               !frames.contains(where: { !placedRows.contains($0.key) }) {
+                placeRows(layout, width: gtk_widget_get_width(widget), measuring: true)
+            } else {
+                gtk_widget_queue_allocate(widget)
+            }
         }
         rowSetChanged = false
     }
@@ -663,6 +681,8 @@ public final class ListView: WidgetImplementation {
     private var rowSetChanged = true
     private var measuredHeight: Int32 = -1
     private var displayedHeight: Int32 { Int32(clamping: Int((layout?.displayedHeight ?? 0).rounded(.up))) }
+    /// The height the list's motion ends at.
+    private var finalHeight: Int32 { Int32(clamping: Int((layout?.targetHeight() ?? 0).rounded(.up))) }
 
     // MARK: Scrolling
 
@@ -900,15 +920,19 @@ public final class ListView: WidgetImplementation {
         return Measurement(minimum: 0, natural: measuredHeight)
     }
 
-    /// The range and page the scrolled window's scrollbars show: the list's
-    /// easing height, seen `height` at a time. (GtkAdjustment tells its
-    /// listeners only of what changed.)
+    /// The range and page the scrolled window's scrollbars show, the list
+    /// seen `height` at a time. The range is the height the list ends at, as
+    /// GTK's lists show it at once, unless the view is near the end of a list
+    /// that shrinks: then it follows the easing height and the view with it.
+    /// (A range that changed at every frame of a motion would lay out and draw
+    /// the scrollbar again at each, and widen what GTK redraws to the whole
+    /// view. GtkAdjustment tells its listeners only of what changed.)
     private func configureAdjustments(width: Int32, height: Int32) {
-        let total = Double(displayedHeight)
         if let vadjustment {
-            let value = min(max(gtk_adjustment_get_value(vadjustment), 0), max(0, total - Double(height)))
-            gtk_adjustment_configure(vadjustment, value, 0, max(total, Double(height)),
-                                     Double(height) * 0.1, Double(height) * 0.9, Double(height))
+            let page = Double(height)
+            let value = min(max(gtk_adjustment_get_value(vadjustment), 0), max(0, Double(displayedHeight) - page))
+            let total = max(Double(finalHeight), value + page)
+            gtk_adjustment_configure(vadjustment, value, 0, total, page * 0.1, page * 0.9, page)
         }
         if let hadjustment {
             gtk_adjustment_configure(hadjustment, 0, 0, Double(width), Double(width) * 0.1, Double(width) * 0.9, Double(width))
@@ -926,30 +950,61 @@ public final class ListView: WidgetImplementation {
             pendingSync.schedule()
         }
         guard let layout else { return }
-        let offset = scrollOffset
-        let rowHeight = Int32(layout.rowHeight)
+        placeRows(layout, width: width)
+    }
+
+    /// Gives each row its place at this frame: allocated where it is drawn,
+    /// so the pointer hits what is seen. Outside GTK's layout, `measuring`
+    /// measures each row first, as GTK expects before any allocation (its
+    /// size is cached: this costs a lookup, unless the row changed).
+    private func placeRows(_ layout: ListLayout<RowKey>, width: Int32, measuring: Bool = false) {
+        let offset = scrollOffset, rowHeight = Int32(layout.rowHeight)
+        // Rows stand on whole device pixels, as GTK's own lists place theirs
+        // (a row between pixels is drawn blurred).
+        let scale = Double(gtk_widget_get_scale_factor(widget))
+        placedRows.removeAll(keepingCapacity: true)
         for frame in frames {
             guard let row = rows[frame.key] else { continue }
-            var origin = graphene_point_t(x: 0, y: Float(frame.y - offset))
+            if measuring { gtk_widget_measure(row.widget, GTK_ORIENTATION_VERTICAL, width, nil, nil, nil, nil) }
+            var origin = graphene_point_t(x: 0, y: Float(((frame.y - offset) * scale).rounded() / scale))
             gtk_widget_allocate(row.widget, width, rowHeight, -1, gsk_transform_translate(nil, &origin))
+            placedRows.insert(frame.key)
         }
     }
+
+    /// The rows the last allocation placed (at their size): moving them again
+    /// changes only where they are.
+    private var placedRows: Set<RowKey> = []
 
     public override func snapshot(_ snapshot: OpaquePointer) {
         // Only what shows: the rows made beyond the view's edges (for the
         // next frame's scrolling) and the faded-out ones are not drawn.
         let offset = scrollOffset, height = Double(gtk_widget_get_height(widget))
-        let rowHeight = layout?.rowHeight ?? 0
+        let rowHeight = Float(layout?.rowHeight ?? 0)
         // Within half an 8-bit step of opaque or clear, a row is drawn as
-        // one: a translucent row is drawn apart (offscreen, under cairo).
+        // one: a translucent row is drawn apart, offscreen.
         let halfStep = 1.0 / 510
-        for frame in frames where frame.opacity >= halfStep && frame.y - offset + rowHeight > 0 && frame.y - offset < height {
+        // Rows that fade together share one offscreen: the rows a change
+        // removed all fade alike, as do those it brought. Drawn apart, each
+        // would cost an offscreen of its own at every frame (the cost of a
+        // translucent row is mostly that, not its pixels). Faded as one, rows
+        // that do not overlap look exactly as faded one by one.
+        var fading: (opacity: Double, bottom: Float)?
+        for frame in frames where frame.opacity >= halfStep && frame.y - offset + Double(rowHeight) > 0 && frame.y - offset < height {
             guard let row = rows[frame.key] else { continue }
+            let top = Float(frame.y - offset)
             let translucent = frame.opacity < 1 - halfStep
-            if translucent { gtk_snapshot_push_opacity(snapshot, frame.opacity) }
+            if let group = fading, !translucent || group.opacity != frame.opacity || top < group.bottom {
+                gtk_snapshot_pop(snapshot)
+                fading = nil
+            }
+            if translucent {
+                if fading == nil { gtk_snapshot_push_opacity(snapshot, frame.opacity) }
+                fading = (frame.opacity, top + rowHeight)
+            }
             gtk_widget_snapshot_child(widget, row.widget, snapshot)
-            if translucent { gtk_snapshot_pop(snapshot) }
         }
+        if fading != nil { gtk_snapshot_pop(snapshot) }
     }
 
     public override func focus(_ direction: GtkDirectionType) -> Bool {

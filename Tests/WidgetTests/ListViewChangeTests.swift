@@ -28,6 +28,9 @@ final class ListViewChangeTests: GtkTestCase {
             }
             g_object_unref(UnsafeMutableRawPointer(store))  // the list holds it
             let scrolled = gtk_scrolled_window_new()!
+            // (A scrollbar beside the rows: the overlay one eases its own
+            // width after the pointer leaves it, a layout at every frame.)
+            gtk_scrolled_window_set_overlay_scrolling(gCast(scrolled), 0)
             gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
             let window = TestWindow(child: scrolled)
             defer { window.destroy() }
@@ -160,6 +163,54 @@ final class ListViewChangeTests: GtkTestCase {
                                              "the window was sized \(Self.verticalMeasures) times over \(frames) frames")
                 }
             }
+        }
+    }
+
+    /// Rows that only move and fade are placed again at each frame without
+    /// a layout of the window: on X11, GTK 4.8 answers every layout of a
+    /// window by asking the X server for its monitor's work area, and
+    /// draws the overlay scrollbar again when the scroll range changes. The
+    /// window is laid out where rows come or go, not at each frame between.
+    func testAMotionsFramesLayOutNothingWhereRowsOnlyMoveAndFade() {
+        onMain {
+            let store = gtk_string_list_new(nil)!
+            var strings: [UnsafePointer<CChar>?] = (0..<60).map { UnsafePointer(strdup("Item \($0)")) } + [nil]
+            gtk_string_list_splice(store, 0, 0, &strings)
+            strings.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+            let list = ListView.make()
+            list.bind(model: UnsafeMutableRawPointer(store)) { Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer($0)))) }
+            g_object_unref(UnsafeMutableRawPointer(store))
+            let scrolled = gtk_scrolled_window_new()!
+            // (A scrollbar beside the rows: the overlay one eases its own
+            // width after the pointer leaves it, a layout at every frame.)
+            gtk_scrolled_window_set_overlay_scrolling(gCast(scrolled), 0)
+            gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
+            let window = TestWindow(child: scrolled)
+            defer { window.destroy() }
+            XCTAssertTrue(iterate(until: { list.rowCount > 0 && !list.isAnimating }), "the list never showed its rows")
+            let adjustment = gtk_scrolled_window_get_vadjustment(gCast(scrolled))!
+            let rangeBefore = gtk_adjustment_get_upper(adjustment)
+
+            let surface = UnsafeMutableRawPointer(gtk_native_get_surface(gCast(window.window))!)
+            var layouts = 0, frames = 0, ranges: Set<Double> = []
+            // (GdkSurface::layout carries two ints: the same call as two guints.)
+            let layoutWatch = onRangeSignal(surface, "layout") { _, _ in layouts += 1 }
+            let sampler = FrameSampler(window.window) { _ in
+                frames += 1
+                ranges.insert(gtk_adjustment_get_upper(adjustment))
+            }
+            // Every other item goes: the rest glide up, the gone ones fade.
+            for position in stride(from: 58, through: 0, by: -2) { gtk_string_list_remove(store, guint(position)) }
+            list.flushChanges()
+            XCTAssertTrue(list.isAnimating, "the change animates")
+            XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
+            window.waitForFrames(2)
+            sampler.stop()
+            layoutWatch.disconnect()
+            XCTAssertGreaterThanOrEqual(frames, 5, "the change animated over frames")
+            XCTAssertLessThanOrEqual(layouts, 3, "the window was laid out \(layouts) times over \(frames) frames")
+            XCTAssertLessThan(gtk_adjustment_get_upper(adjustment), rangeBefore, "the list shrank")
+            XCTAssertEqual(ranges.count, 1, "the scroll range went to the list's new height at once: \(ranges.sorted())")
         }
     }
 }
