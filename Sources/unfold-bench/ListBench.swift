@@ -117,6 +117,7 @@ enum ListBench {
     static func search(_ model: Model, in widget: WidgetPointer, _ measured: Measured,
                        beforeEach: () -> Void = {}, afterEach: () -> Void = {}, until isAtRest: @escaping () -> Bool) {
         inWindow(widget) { probe in
+            probe.waitUntilStill()
             for search in Array(repeating: searches, count: rounds).joined() {
                 probe.syncToFrame()
                 probe.reset()

@@ -70,6 +70,21 @@ final class FrameProbe {
         iterate(until: { g_get_monotonic_time() >= frameEnd + offset }, timeout: 1)
     }
 
+    /// Runs the loop until the window has painted nothing for `quiet`
+    /// seconds. A scrolled window shown for the first time fades its
+    /// overlay scrollbar in, then out two seconds later, a frame at a time
+    /// for about three seconds: frames of its own that would otherwise be
+    /// counted as the first list's, and widen what each of them redraws to
+    /// the scrollbar's edge.
+    func waitUntilStill(quiet: Double = 1.6) {
+        var lastFrames = frames
+        var stillSince = g_get_monotonic_time()
+        iterate(until: {
+            if frames != lastFrames { lastFrames = frames; stillSince = g_get_monotonic_time() }
+            return Double(g_get_monotonic_time() - stillSince) >= quiet * 1_000_000
+        }, timeout: benchTimeout)
+    }
+
     func reset() { frameWork = []; frameStarts = []; frames = 0 }
     func stop() { connections.forEach { $0.disconnect() } }
 
