@@ -400,13 +400,19 @@ public final class ListView: WidgetImplementation {
         // finding the focus gone with it, would give it to the list's first row.
         let focusedGone = focusedBefore.flatMap { present.contains($0.key) ? nil : $0.key }
         // A row no longer drawn (its leaving over, or glided out of view)
-        // waits, undrawn, for the motion's end: taken out now, it would make
+        // waits, unmapped, for the motion's end: taken out now, it would make
         // GTK lay the window out again in the middle of the motion, as a row
         // put in does. (So the rows that glide into view are made at the
-        // change: see `ListLayout.frames`.)
+        // change: see `ListLayout.frames`.) Unmapping lays nothing out.
         let motionGoesOn = layout.isAnimating
         for (key, row) in rows where !present.contains(key) && key != focusedGone {
-            if motionGoesOn { continue }
+            if motionGoesOn {
+                if gtk_widget_get_child_visible(row.widget) != 0 {
+                    closePopovers(in: row.widget)
+                    gtk_widget_set_child_visible(row.widget, 0)
+                }
+                continue
+            }
             release(row)
             rows[key] = nil
             rowSetChanged = true
@@ -427,6 +433,7 @@ public final class ListView: WidgetImplementation {
             } else {
                 return
             }
+            if gtk_widget_get_child_visible(row.widget) == 0 { gtk_widget_set_child_visible(row.widget, 1) }
             setInteractive(row.widget, !frame.isLeaving)
             if gtk_widget_get_prev_sibling(row.widget) != previous { gtk_widget_insert_after(row.widget, widget, previous) }
             previous = row.widget

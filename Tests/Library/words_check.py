@@ -35,7 +35,7 @@ def rows(view):
     shown = []
     for label in made:
         row = label.get_parent()
-        if row is None or row.get_parent() is not view:
+        if row is None or row.get_parent() is not view or not row.get_mapped():
             continue
         ok, bounds = row.compute_bounds(view)
         if ok and bounds.get_y() + bounds.get_height() > 0 and bounds.get_y() < view.get_height():
