@@ -83,6 +83,19 @@ final class ListViewChangeTests: GtkTestCase {
         }
     }
 
+    /// A list of `count` labels ("Item 0" …) bound to a GtkStringList, which
+    /// the list holds (the store is returned to change).
+    @MainActor static func labelList(count: Int) -> (store: OpaquePointer, list: ListView) {
+        let store = gtk_string_list_new(nil)!
+        var strings: [UnsafePointer<CChar>?] = (0..<count).map { UnsafePointer(strdup("Item \($0)")) } + [nil]
+        gtk_string_list_splice(store, 0, 0, &strings)
+        strings.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+        let list = ListView.make()
+        list.bind(model: UnsafeMutableRawPointer(store)) { Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer($0)))) }
+        g_object_unref(UnsafeMutableRawPointer(store))
+        return (store, list)
+    }
+
     /// How often GTK measured a `countingBox` for its height.
     @MainActor static var verticalMeasures = 0
 
@@ -107,13 +120,7 @@ final class ListViewChangeTests: GtkTestCase {
     func testAMotionSizesTheWindowOnlyWhereItsHeightIsRead() {
         onMain {
             for propagatesHeight in [false, true] {
-                let store = gtk_string_list_new(nil)!
-                var strings: [UnsafePointer<CChar>?] = (0..<200).map { UnsafePointer(strdup("Item \($0)")) } + [nil]
-                gtk_string_list_splice(store, 0, 0, &strings)
-                strings.forEach { free(UnsafeMutablePointer(mutating: $0)) }
-                let list = ListView.make()
-                list.bind(model: UnsafeMutableRawPointer(store)) { Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer($0)))) }
-                g_object_unref(UnsafeMutableRawPointer(store))
+                let (store, list) = Self.labelList(count: 200)
                 let scrolled = gtk_scrolled_window_new()!
                 gtk_scrolled_window_set_propagate_natural_height(gCast(scrolled), propagatesHeight ? 1 : 0)
                 gtk_scrolled_window_set_max_content_height(gCast(scrolled), 400)
@@ -173,13 +180,7 @@ final class ListViewChangeTests: GtkTestCase {
     /// window is laid out where rows come or go, not at each frame between.
     func testAMotionsFramesLayOutNothingWhereRowsOnlyMoveAndFade() {
         onMain {
-            let store = gtk_string_list_new(nil)!
-            var strings: [UnsafePointer<CChar>?] = (0..<60).map { UnsafePointer(strdup("Item \($0)")) } + [nil]
-            gtk_string_list_splice(store, 0, 0, &strings)
-            strings.forEach { free(UnsafeMutablePointer(mutating: $0)) }
-            let list = ListView.make()
-            list.bind(model: UnsafeMutableRawPointer(store)) { Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer($0)))) }
-            g_object_unref(UnsafeMutableRawPointer(store))
+            let (store, list) = Self.labelList(count: 60)
             let scrolled = gtk_scrolled_window_new()!
             // (A scrollbar beside the rows: the overlay one eases its own
             // width after the pointer leaves it, a layout at every frame.)
