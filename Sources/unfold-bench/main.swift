@@ -150,6 +150,11 @@ let status: Int32 = MainActor.assumeIsolated {
         if quick { ListBench.rounds = 1 }
         let count = items == 1_000_000 ? "1M" : "\(items / 1000)k"
         let ours = ListBench.ours(items: items), gtk = ListBench.gtk(items: items)
+        for (name, measured) in [("libunfold's list", ours), ("GtkListView", gtk)] where !measured.blankResults.isEmpty {
+            FileHandle.standardError.write(Data(("unfold-bench: \(name) did not show its result in rows down the view after "
+                + "\(measured.blankResults.count) of \(ListBench.searches.count * ListBench.rounds) searches "
+                + "(\(measured.blankResults.map { "\"\($0)\"" }.joined(separator: ", "))): its per-frame figures are not comparable\n").utf8))
+        }
         let widget = "GtkListView (GtkFilterListModel)"
         report(Row(benchmark: "list: \(count) items, main thread per items-changed, to the next frame", unit: "CPU ms",
                    ours: Summary(ours.perChange), gtk: Summary(gtk.perChange), gtkWidget: widget, target: .ours(1)))
