@@ -180,12 +180,10 @@ public final class MainWindow: WidgetImplementation {
         // are repaired as they are made.
         Accessibility.repair(window)
         onNotify(stack, "visible-child") { [unowned self] in
-            let isFirstVisit = !self.isMade(self.currentPage)
             self.makeCurrentPage()
             self.pageDidChange()
             // Whichever way the page changed, the next key acts on the page.
-            guard gtk_widget_get_mapped(self.window) != 0 else { return }
-            if isFirstVisit { self.focusPageOnceHeard() } else { self.focusPage() }
+            if gtk_widget_get_mapped(self.window) != 0 { self.focusPage() }
         }
         makeCurrentPage()
         pageDidChange()
@@ -286,27 +284,6 @@ public final class MainWindow: WidgetImplementation {
     }
 
     private var wasPresented = false
-
-    /// A page made on its first visit takes the focus once assistive
-    /// technologies know its controls: GTK 4.8 puts a new widget's accessible
-    /// on the bus as the widget is mapped and drawn, and a control focused
-    /// before that is heard by its state alone ("collapsed"), then again in
-    /// full, its level twice. (A later visit focuses at once.)
-    private func focusPageOnceHeard() {
-        pendingPageFocus?.cancel()
-        let page = currentPage
-        pendingPageFocus = NextFrameAction(window, waitsForFrame: true) { [weak self] in
-            Idle.soon(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
-                // (Another page was chosen meanwhile: that one has the focus.)
-                guard let self, self.currentPage == page else { return }
-                self.pendingPageFocus = nil
-                self.focusPage()
-            }
-        }
-        pendingPageFocus?.schedule()
-    }
-
-    private var pendingPageFocus: NextFrameAction?
 
     /// The page's first control: the collection's filter; the outline's
     /// selected row, where its keys act; elsewhere the first thing Tab would
@@ -623,12 +600,9 @@ public final class MainWindow: WidgetImplementation {
         // Stateful, so that a page's radio item can show which page is shown.
         showPageAction = Actions.addStateful(to: window, "show-page", state: currentPage.rawValue) { [unowned self] name in
             guard let page = Page(rawValue: name) else { return }
-            let wasShown = self.currentPage == page
             self.showPage(page)
-            // From the keyboard or the menu, the next key should act on the
-            // page, not the header. (Changing the page focused it already, or
-            // will once its new controls are heard.)
-            if wasShown { self.focusPage() }
+            // From the keyboard or the menu, the next key should act on the page, not the header.
+            self.focusPage()
         }
         Actions.add(to: window, "show-help-overlay") { [unowned self] in self.showShortcuts() }
         Actions.add(to: window, "save-notes") { [unowned self] in self.chooseWhereToSaveNotes() }
