@@ -27,12 +27,7 @@ final class ListViewChangeTests: GtkTestCase {
                 return Widgets.label(text)
             }
             g_object_unref(UnsafeMutableRawPointer(store))  // the list holds it
-            let scrolled = gtk_scrolled_window_new()!
-            // (A scrollbar beside the rows: the overlay one eases its own
-            // width after the pointer leaves it, a layout at every frame.)
-            gtk_scrolled_window_set_overlay_scrolling(gCast(scrolled), 0)
-            gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
-            let window = TestWindow(child: scrolled)
+            let window = Self.shownScrolled(list).window
             defer { window.destroy() }
             XCTAssertTrue(iterate(until: { list.rowCount > 0 && !list.isAnimating }), "the list never showed its rows")
             let rowsInView = list.rowCount
@@ -81,6 +76,16 @@ final class ListViewChangeTests: GtkTestCase {
             XCTAssertGreaterThan(shown[1], 0, "the frame after it has moved them: \(shown)")
             XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
         }
+    }
+
+    /// `list` in a scrolled window, shown. (A scrollbar beside the rows:
+    /// the overlay one eases its own width after the pointer leaves it, a
+    /// layout at every frame.)
+    @MainActor static func shownScrolled(_ list: ListView) -> (scrolled: WidgetPointer, window: TestWindow) {
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_overlay_scrolling(gCast(scrolled), 0)
+        gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
+        return (scrolled, TestWindow(child: scrolled))
     }
 
     /// A list of `count` labels ("Item 0" …) bound to a GtkStringList, which
@@ -181,12 +186,7 @@ final class ListViewChangeTests: GtkTestCase {
     func testAMotionsFramesLayOutNothingWhereRowsOnlyMoveAndFade() {
         onMain {
             let (store, list) = Self.labelList(count: 60)
-            let scrolled = gtk_scrolled_window_new()!
-            // (A scrollbar beside the rows: the overlay one eases its own
-            // width after the pointer leaves it, a layout at every frame.)
-            gtk_scrolled_window_set_overlay_scrolling(gCast(scrolled), 0)
-            gtk_scrolled_window_set_child(gCast(scrolled), list.widget)
-            let window = TestWindow(child: scrolled)
+            let (scrolled, window) = Self.shownScrolled(list)
             defer { window.destroy() }
             XCTAssertTrue(iterate(until: { list.rowCount > 0 && !list.isAnimating }), "the list never showed its rows")
             let adjustment = gtk_scrolled_window_get_vadjustment(gCast(scrolled))!
