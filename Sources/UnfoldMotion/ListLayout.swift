@@ -121,6 +121,24 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
 
     public var displayedHeight: Double { max(0, targetHeight() + heightGlide.current) }
 
+    /// Where `viewport` must scroll to show the row at `position` whole
+    /// (its top, if the view is lower than a row), moving as little as it
+    /// can; nil if it need not move, or if the view has no height yet: a row
+    /// brought "into" an empty view would only push the list off its top.
+    public func topShowing(_ position: Int, from viewport: Viewport) -> Double? {
+        guard viewport.height > 0 else { return nil }
+        let rowTop = Double(position) * pitch, rowBottom = rowTop + rowHeight
+        let top: Double
+        if rowTop < viewport.top {
+            top = rowTop
+        } else if rowBottom > viewport.top + viewport.height {
+            top = min(rowTop, rowBottom - viewport.height)
+        } else {
+            return nil
+        }
+        return top == viewport.top ? nil : top
+    }
+
     /// The positions of the rows that intersect `viewport`.
     public func visibleRange(_ viewport: Viewport) -> Range<Int> {
         guard count > 0, viewport.height > 0 else { return 0..<0 }

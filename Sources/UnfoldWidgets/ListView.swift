@@ -804,15 +804,21 @@ public final class ListView: WidgetImplementation {
 
     private func scrollIntoView(_ position: Int) {
         guard let vadjustment, let layout else { return }
-        let top = Double(position) * layout.pitch, bottom = top + layout.rowHeight
-        let value = gtk_adjustment_get_value(vadjustment), page = Double(gtk_widget_get_height(widget))
-        if top < value {
-            gtk_adjustment_set_value(vadjustment, top)
-        } else if bottom > value + page {
-            gtk_adjustment_set_upper(vadjustment, max(gtk_adjustment_get_upper(vadjustment), layout.targetHeight()))
-            gtk_adjustment_set_value(vadjustment, bottom - page)
+        // Focused before its first allocation (a window gives its first
+        // focusable widget the focus as it is presented), the list has no
+        // height to show the row in: it is shown once the list has one.
+        guard allocatedHeight > 0 else {
+            positionAwaitingHeight = position
+            return
         }
+        let viewport = ListViewport(top: gtk_adjustment_get_value(vadjustment), height: Double(allocatedHeight))
+        guard let top = layout.topShowing(position, from: viewport) else { return }
+        gtk_adjustment_set_upper(vadjustment, max(gtk_adjustment_get_upper(vadjustment), layout.targetHeight()))
+        gtk_adjustment_set_value(vadjustment, top)
     }
+
+    /// A row asked into view before the list had a height.
+    private var positionAwaitingHeight: Int?
 
     private var rowsPerPage: Int {
         guard let layout else { return 1 }
@@ -937,7 +943,12 @@ public final class ListView: WidgetImplementation {
     private func configureAdjustments(width: Int32, height: Int32) {
         if let vadjustment {
             let page = Double(height)
-            let value = min(max(gtk_adjustment_get_value(vadjustment), 0), max(0, Double(displayedHeight) - page))
+            var value = gtk_adjustment_get_value(vadjustment)
+            if let position = positionAwaitingHeight, page > 0, let layout, position < layout.count {
+                positionAwaitingHeight = nil
+                value = layout.topShowing(position, from: ListViewport(top: value, height: page)) ?? value
+            }
+            value = min(max(value, 0), max(0, Double(displayedHeight) - page))
             let total = max(Double(finalHeight), value + page)
             gtk_adjustment_configure(vadjustment, value, 0, total, page * 0.1, page * 0.9, page)
         }

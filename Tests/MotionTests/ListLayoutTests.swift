@@ -172,6 +172,24 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(layout.targetHeight(), 900_000 * 48 - 8)
     }
 
+    /// Bringing a row into view moves the view as little as shows it whole,
+    /// and a view with no height yet is not moved at all: a row "shown" in
+    /// it would scroll the list's first row off its top (as a list focused
+    /// before its first allocation did, 20 px down at every start).
+    func testARowIsBroughtIntoViewByTheLeastScrollAndNeverIntoAnEmptyView() {
+        let layout = layout(Model(keys: Array(0..<100)))
+        XCTAssertNil(layout.topShowing(0, from: viewport), "the first row shows whole at the top")
+        XCTAssertNil(layout.topShowing(9, from: viewport), "the tenth row ends at 472, within 480")
+        XCTAssertEqual(layout.topShowing(10, from: viewport), 10 * 48 + 40 - 480, "a row below: its bottom at the view's")
+        XCTAssertEqual(layout.topShowing(3, from: .init(top: 200, height: 480)), 144, "a row above: its top at the view's")
+        XCTAssertEqual(layout.topShowing(4, from: .init(top: 200, height: 480)), 192, "a row cut at the top is shown whole")
+        for position in [0, 1, 50] {
+            XCTAssertNil(layout.topShowing(position, from: .init(top: 0, height: 0)), "no view yet: row \(position)")
+        }
+        XCTAssertNil(layout.topShowing(0, from: .init(top: 0, height: 30)), "a view lower than a row shows its top")
+        XCTAssertEqual(layout.topShowing(2, from: .init(top: 0, height: 30)), 96, "a view lower than a row shows its top")
+    }
+
     func testWithoutAnimationEverythingIsAtOnce() {
         var model = Model(keys: [0, 1, 2, 3])
         var layout = layout(model)
