@@ -180,10 +180,12 @@ public final class MainWindow: WidgetImplementation {
         // are repaired as they are made.
         Accessibility.repair(window)
         onNotify(stack, "visible-child") { [unowned self] in
+            let isFirstVisit = !self.isMade(self.currentPage)
             self.makeCurrentPage()
             self.pageDidChange()
             // Whichever way the page changed, the next key acts on the page.
-            if gtk_widget_get_mapped(self.window) != 0 { self.focusPage() }
+            guard gtk_widget_get_mapped(self.window) != 0 else { return }
+            if isFirstVisit { self.focusPageOnceHeard() } else { self.focusPage() }
         }
         makeCurrentPage()
         pageDidChange()
@@ -251,6 +253,7 @@ public final class MainWindow: WidgetImplementation {
 
     /// What the window connected to outside itself goes with it.
     public override func dispose() {
+        cancelPageFocus()
         animationsWatch?.disconnect()
         animationsWatch = nil
         motionPanel?.dispose()
@@ -284,6 +287,39 @@ public final class MainWindow: WidgetImplementation {
     }
 
     private var wasPresented = false
+
+    /// A page made on its first visit takes the focus once assistive
+    /// technologies know its controls: GTK 4.8 puts a new widget's accessible
+    /// on the bus as the widget is mapped and drawn, and a control focused
+    /// before that is heard by its state alone ("collapsed"), then again in
+    /// full, its level twice. (A later visit focuses at once.)
+    private func focusPageOnceHeard() {
+        cancelPageFocus()
+        guard let clock = gtk_widget_get_frame_clock(window) else { return focusPage() }
+        let page = currentPage
+        // The frame clock's signal, not a tick callback: a tick asks the clock
+        // for frames as an animation does, and this only waits for one.
+        pageFocusAfterPaint = onSignal(UnsafeMutableRawPointer(clock), "after-paint") { [unowned self] in
+            self.pageFocusAfterPaint?.disconnect()
+            self.pageFocusAfterPaint = nil
+            self.pageFocusIdle = Idle.soon(priority: G_PRIORITY_DEFAULT_IDLE) { [unowned self] in
+                self.pageFocusIdle = nil
+                // (Another page was chosen meanwhile: that one has the focus.)
+                if self.currentPage == page { self.focusPage() }
+            }
+        }
+        gtk_widget_queue_draw(window)
+    }
+
+    private var pageFocusAfterPaint: SignalConnection?
+    private var pageFocusIdle: guint?
+
+    private func cancelPageFocus() {
+        pageFocusAfterPaint?.disconnect()
+        pageFocusAfterPaint = nil
+        if let pageFocusIdle { g_source_remove(pageFocusIdle) }
+        pageFocusIdle = nil
+    }
 
     /// The page's first control: the collection's filter; the outline's
     /// selected row, where its keys act; elsewhere the first thing Tab would
@@ -600,9 +636,12 @@ public final class MainWindow: WidgetImplementation {
         // Stateful, so that a page's radio item can show which page is shown.
         showPageAction = Actions.addStateful(to: window, "show-page", state: currentPage.rawValue) { [unowned self] name in
             guard let page = Page(rawValue: name) else { return }
+            let wasShown = self.currentPage == page
             self.showPage(page)
-            // From the keyboard or the menu, the next key should act on the page, not the header.
-            self.focusPage()
+            // From the keyboard or the menu, the next key should act on the
+            // page, not the header. (Changing the page focused it already, or
+            // will once its new controls are heard.)
+            if wasShown { self.focusPage() }
         }
         Actions.add(to: window, "show-help-overlay") { [unowned self] in self.showShortcuts() }
         Actions.add(to: window, "save-notes") { [unowned self] in self.chooseWhereToSaveNotes() }

@@ -51,7 +51,8 @@ final class PagesTests: GtkTestCase {
                 XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_hidden($0, 1) }, scrollbar), "repaired: its pane speaks for its scroll bar")
             }
             XCTAssertEqual(main.currentPage, .outline)
-            XCTAssertTrue(Self.focusIsInside(outline, of: main), "the focus went to the page made")
+            // (A frame later: once its accessibles are on the bus, see MainWindow.focusPageOnceHeard.)
+            XCTAssertTrue(iterate(until: { Self.focusIsInside(outline, of: main) }), "the focus went to the page made")
 
             // Asked for before it shows (as the Undo of a note does), a page is made in its place too.
             XCTAssertTrue(main.nativePage.widget.isInside(main.stack))

@@ -31,4 +31,25 @@ final class ScreenReaderTests: XCTestCase {
             XCTAssertEqual(heard.status, 0, "\(walk):\n\(heard.stderr)")
         }
     }
+
+    /// A line a walk marks "? " may go unsaid (Orca says it or not by timing
+    /// alone); every other line must be said, in its place, and nothing more.
+    func testOnlyAWalksOptionalLinesMayGoUnsaid() throws {
+        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
+        let checks = """
+            import sys; sys.path.insert(0, sys.argv[1])
+            from orca_walk import matches
+            walk = ["Reveal page tab.", "? Reveal page tab.", "Native panel."]
+            cases = [(["Reveal page tab.", "Reveal page tab.", "Native panel."], True),
+                     (["Reveal page tab.", "Native panel."], True),
+                     (["Native panel."], False),
+                     (["Reveal page tab.", "Native panel.", "Native panel."], False),
+                     (["Reveal page tab.", "Collection.", "Native panel."], False),
+                     (["Native panel.", "Reveal page tab."], False)]
+            wrong = [heard for heard, expected in cases if matches(heard, walk) != expected]
+            sys.exit(f"matched wrongly: {wrong}" if wrong else 0)
+            """
+        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
 }

@@ -8,7 +8,10 @@
 A walk may name the program it is for ("program: unfold-reference"): the
 tests run it from beside the app; this script runs the APP it is given. A
 step named by "unsteady: launch" (or "unsteady: key Tab") is heard but not
-compared: for programs that say it or not by timing alone (GTK's own).
+compared: for programs that say it or not by timing alone (GTK's own). A
+line written "? words" may be said there or not, by timing alone (say why
+in a comment); every other line must be said, in order. (Recording writes
+what was heard, without marks.)
 
 A walk file is the keys and what Orca says after each, read as a transcript:
 
@@ -248,6 +251,25 @@ def perform(kind, argument):
         xdotool("type", "--delay", "120", argument)
 
 
+OPTIONAL = "? "
+
+
+def required(expected):
+    return [line for line in expected if not line.startswith(OPTIONAL)]
+
+
+def matches(heard, expected):
+    """Whether `heard` is `expected` with none, some or all of its optional
+    lines said, in their places."""
+    if not expected:
+        return not heard
+    line, rest = expected[0], expected[1:]
+    if line.startswith(OPTIONAL):
+        said = bool(heard) and heard[0] == line[len(OPTIONAL):] and matches(heard[1:], rest)
+        return said or matches(heard, rest)
+    return bool(heard) and heard[0] == line and matches(heard[1:], rest)
+
+
 def settle(orca, offset, expected, app):
     """Waits until Orca has said `expected` (all of it) since `offset`, then
     stayed quiet for QUIET seconds; with `expected` None, only for the quiet.
@@ -260,7 +282,7 @@ def settle(orca, offset, expected, app):
         heard = orca.said(offset)
         if app.poll() is not None:
             return heard
-        done = expected is None or len(heard) >= len(expected)
+        done = expected is None or len(heard) >= len(required(expected))
         if done and time.time() - max(orca.last_activity(), acted) >= QUIET:
             return heard
         if time.monotonic() > deadline:
@@ -303,7 +325,7 @@ def main():
                     with open(os.path.join(workdir, "app.log")) as log:
                         failure = f"the app ended ({app.returncode}) at “== {kind} {argument}”:\n{log.read()}"
                     break
-                if mode == "check" and heard != expected and f"{kind} {argument}".strip() not in walk.unsteady:
+                if mode == "check" and not matches(heard, expected) and f"{kind} {argument}".strip() not in walk.unsteady:
                     failure = (f"{walk_path}: after “== {kind} {argument}” (step {index + 1}) Orca said:\n"
                                + "".join(f"    {line}\n" for line in heard)
                                + "the walk expects:\n"
