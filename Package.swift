@@ -52,7 +52,10 @@ let package = Package(
         .target(name: "UnfoldMotion",
                 swiftSettings: swiftSettings + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // Pure Swift, no GTK: the app's labels (files, folding, filtering).
-        .target(name: "UnfoldCore", swiftSettings: swiftSettings),
+        .target(name: "UnfoldCore", dependencies: ["CUnfoldScan"], swiftSettings: swiftSettings),
+        // The labels' substring scan, sixteen bytes at a time (SSE2 intrinsics,
+        // which Swift's SIMD types compile lane by lane).
+        .target(name: "CUnfoldScan", cSettings: cSettings + [.unsafeFlags(["-O2"])]),
         // GTK widgets written in Swift, as GTypes.
         .target(name: "UnfoldWidgets", dependencies: ["UnfoldGtk", "UnfoldMotion"], swiftSettings: swiftSettings),
         // libunfold's public headers (include/, installed as include/unfold-1)

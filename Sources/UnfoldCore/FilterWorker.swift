@@ -19,8 +19,10 @@ public final class FilterWorker: Sendable {
         case cancelled(generation: Int, examined: Int)
     }
 
-    /// Positions examined between two looks at whether the request is still the newest.
-    static let step = 8_192
+    /// Positions examined between two looks at whether the request is still
+    /// the newest: a few milliseconds of scanning, long enough to be split
+    /// between the two cores (see `FilterPass.runScannedOnTwoCores`).
+    static let step = 262_144
     /// A scan says how far it has got once it outlasts a frame, then ten
     /// times a second: each report repaints the window, and a repaint every
     /// frame would take CPU the scan needs (with GL drawn on the CPU, as

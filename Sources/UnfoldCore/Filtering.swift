@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Dispatch
 /// How a new filter relates to the one before it, as GTK's GtkFilterChange
 /// says it: what the old filter let through tells which records need looking at.
 public enum FilterChange: Sendable, Equatable {
@@ -179,8 +180,12 @@ public struct FilterPass: Sendable {
     /// In `.allBut`, the next sure position not yet passed.
     private var cursor = 0
 
+    /// The query's scan; none for an empty query, which every title contains.
+    private let scan: TitleScan?
+
     init(filter: LabelFilter, collection: LabelCollection, scope: Scope) {
         self.filter = filter
+        scan = filter.needle.isEmpty ? nil : TitleScan(needle: filter.needle)
         self.collection = collection
         self.scope = scope
         if case .known(let indices) = scope {
@@ -210,19 +215,55 @@ public struct FilterPass: Sendable {
             }
             tested += end - examined
         case .allBut(let sure):
-            for index in examined..<end {
+            // The positions between two sure ones are scanned as one run.
+            var index = examined
+            while index < end {
                 if cursor < sure.count, sure[cursor] == index {
                     cursor += 1
                     result.append(index)
-                } else {
-                    tested += 1
-                    if filter.matches(index, in: collection) { result.append(index) }
+                    index += 1
+                    continue
                 }
+                let gapEnd = cursor < sure.count ? min(sure[cursor], end) : end
+                appendMatches(in: index..<gapEnd)
+                tested += gapEnd - index
+                index = gapEnd
             }
         case .all:
-            for index in examined..<end where filter.matches(index, in: collection) { result.append(index) }
+            appendMatches(in: examined..<end)
             tested += end - examined
         }
         examined = end
     }
+
+    /// The positions in `range` the filter lets through, found by scanning
+    /// their titles as one stretch (`TitleScan`).
+    private mutating func appendMatches(in range: Range<Int>) {
+        let collection = collection
+        let isTile: @Sendable (Int) -> Bool = { collection.category(at: $0) == .tile }
+        let keep = filter.tilesOnly ? isTile : nil
+        guard let scan else {
+            if let keep { result.append(contentsOf: range.lazy.filter(keep)) } else { result.append(contentsOf: range) }
+            return
+        }
+        // A long run is scanned in two halves at once, one on each core:
+        // the scan is bound by how fast one core takes bytes in, not by memory.
+        guard range.count >= Self.runScannedOnTwoCores else {
+            return collection.appendPositions(in: range, containing: scan, to: &result, where: keep)
+        }
+        let middle = range.lowerBound + range.count / 2
+        let halves = [range.lowerBound..<middle, middle..<range.upperBound]
+        // Each thread writes its own element, and the two are read once both are done.
+        nonisolated(unsafe) let found = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: 2)
+        found.initialize(repeating: [])
+        defer { found.deinitialize().deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            collection.appendPositions(in: halves[half], containing: scan, to: &found[half], where: keep)
+        }
+        result.append(contentsOf: found[0])
+        result.append(contentsOf: found[1])
+    }
+
+    /// From how many labels a run is worth two threads (the hop costs tens of µs).
+    static let runScannedOnTwoCores = 131_072
 }
