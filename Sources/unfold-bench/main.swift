@@ -18,7 +18,7 @@ import UnfoldCore
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|collection|list|startup|memory]... [--renderer gl|cairo]\n".utf8))
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|collection|list|scan|startup|memory]... [--renderer gl|cairo]\n".utf8))
     exit(2)
 }
 
@@ -69,7 +69,7 @@ let status: Int32 = MainActor.assumeIsolated {
     var quick = false
     var jsonPath: String?
     /// The kinds of benchmark to run (`--only`, repeatable); all when none is named.
-    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "startup", "memory"]
+    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "scan", "startup", "memory"]
     var renderer: String?
     var only: Set<String> = []
     var remaining = Array(arguments)
@@ -143,6 +143,23 @@ let status: Int32 = MainActor.assumeIsolated {
         if labels <= 10_000 {
             report(Row(benchmark: "filter: \(labels) labels, per key", unit: "ms", ours: ours,
                        gtk: Summary(FilterBench.gtkListBox(collection)), gtkWidget: "GtkListBox+filter func"))
+        }
+    }
+    if selected("scan") {
+        let bandwidth = ScanBench.memoryBandwidth()
+        for labels in quick ? [100_000] : [1_000_000, 10_000_000] {
+            let collection = LabelCollection.synthetic(count: labels)
+            let scans = ScanBench.perQuery(collection, rounds: quick ? 1 : 3)
+            let name = labels >= 1_000_000 ? "\(labels / 1_000_000)M" : "\(labels / 1000)k"
+            // Against the time it takes only to read the same bytes from memory.
+            let limit = Summary([Double(collection.searchedBytes) / bandwidth])
+            let limitName = "reading its bytes at memory speed (one thread's memchr)"
+            report(Row(benchmark: "scan: \(name) labels, a query read through", unit: "ms",
+                       ours: Summary(scans.milliseconds), gtk: limit, gtkWidget: limitName))
+            report(Row(benchmark: "scan: \(name) labels, a query matching every label", unit: "ms",
+                       ours: Summary(scans.matchingEvery), gtk: limit, gtkWidget: limitName))
+            report(Row(benchmark: "scan: \(name) labels, bytes read per ms", unit: "bytes/ms",
+                       ours: Summary(scans.bytesPerMillisecond), gtk: Summary([bandwidth]), gtkWidget: "memory's bandwidth (one thread's memchr)"))
         }
     }
     if selected("list") {

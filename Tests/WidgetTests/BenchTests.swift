@@ -21,7 +21,8 @@ final class BenchTests: XCTestCase {
                              "labels: 20k from TSV, to a usable window", "labels: 20k from JSON, peak RSS",
                              "labels: 20k, worst key to final count", "labels: 20k, 95th-percentile frame work typing",
                              "memory: baseline, 4 labels, peak RSS", "memory: per label over the baseline (TSV)",
-                             "memory: 10000 labels, peak RSS"] {
+                             "memory: 10000 labels, peak RSS", "scan: 100k labels, a query read through",
+                             "scan: 100k labels, bytes read per ms"] {
                 XCTAssertTrue(names.contains { $0.hasPrefix(expected) }, "\(expected) under \(renderer) in \(names)")
             }
         }
