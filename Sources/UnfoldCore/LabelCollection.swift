@@ -245,7 +245,9 @@ public struct LabelCollection: Sendable {
                     findBytes(needle.baseAddress!, needle.count, in: folded.baseAddress! + foldedStart, foldedEnd - foldedStart)
                 }
             }
-            // A folded ASCII title holds only ASCII bytes.
+            // No stored fold: an ASCII title, whose fold holds only ASCII
+            // bytes (or one whose characters all fold to nothing, whose bytes
+            // are never an ASCII needle's).
             guard needleIsASCII else { return false }
             let range = titleRange(index)
             return titleBytes.withUnsafeBufferPointer { titles in

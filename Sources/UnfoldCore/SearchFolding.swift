@@ -108,8 +108,11 @@ public enum SearchFolding {
         }
     }
 
-    /// ASCII's fold: upper case to lower, the five control spaces to a space.
-    static let asciiFold: [UInt8] = (0..<128).map { byte in
+    /// ASCII's fold: upper case to lower, the five control spaces to a space;
+    /// over every byte value, a byte of a multi-byte character left as it is
+    /// (it never equals an ASCII needle's byte). A title of characters that
+    /// all fold to nothing has no stored fold, and is read as bytes.
+    static let asciiFold: [UInt8] = (0..<256).map { byte in
         switch UInt8(byte) {
         case 0x41...0x5A: UInt8(byte) | 0x20
         case 0x09...0x0D: 0x20

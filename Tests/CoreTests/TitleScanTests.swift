@@ -14,10 +14,14 @@ final class TitleScanTests: XCTestCase {
         var random = SplitMix64(seed: seed)
         let pieces = ["a", "A", "ab", "AB", "b", "ba", "é", "É", "e\u{301}", "ß", "ss", " ", "\t", "\n", "x", "Straße",
                       "\u{301}", "İ", "i", "ﬁ", "fi", "日本", "-", "aaaaaaaaaaaaaaaa", "AbAbAbAbAbAbAbAbA", ""]
+        // First, titles no random draw is sure to make: empty, and marks alone
+        // (a title whose fold is empty).
+        let fixed = ["", "\u{301}", "\u{301}\u{301}", "\u{301}a", "a\u{301}", "A"]
         var builder = LabelCollection.Builder()
         for id in 0..<count {
             let length = Int(random.next() % 7)
-            let title = (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let title = id < fixed.count ? fixed[id]
+                : (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
             builder.append(id: id, title: title, category: random.next() % 3 == 0 ? .tile : .dot)
         }
         return try! LabelCollection(builder)
@@ -40,6 +44,25 @@ final class TitleScanTests: XCTestCase {
         }
     }
 
+    /// Every way a session comes to a result (a scan, a refinement of the
+    /// last result title by title, a deletion that scans between what it
+    /// keeps, a result remembered), as a person types each query and deletes
+    /// it again, over the same awkward titles: each result is the rule's.
+    func testTypingAndDeletingFindsWhatTheMatchRuleDoes() {
+        let collection = Self.awkwardCollection(count: 2_000, seed: 15)
+        var session = FilterSession(collection: collection)
+        for query in ["abab", "strasse", "e\u{301}a", "a b", "\u{301}a", "ﬁss"] {
+            let typed = (1...query.count).map { String(query.prefix($0)) }
+            for text in typed + typed.reversed().dropFirst() + [""] {
+                for tilesOnly in [false, true] {
+                    let filter = LabelFilter(query: text, tilesOnly: tilesOnly)
+                    let expected = collection.records.indices.filter { filter.matches(collection.records[$0]) }
+                    XCTAssertTrue(session.visibleIndices(filter) == expected, "“\(text)”, tiles only: \(tilesOnly), typing “\(query)”")
+                }
+            }
+        }
+    }
+
     /// The scan over a run of labels, wherever the run starts and ends (a
     /// worker's step ends anywhere): the runs' results joined are the whole's.
     func testRunsOfAnyLengthJoinToTheWholeResult() {
@@ -55,6 +78,21 @@ final class TitleScanTests: XCTestCase {
         }
     }
 
+    /// A title of marks alone folds to nothing: no query finds it, and none
+    /// may crash on it, whichever way the search comes to it (a refinement
+    /// tests each title of the last result on its own).
+    func testATitleWhoseFoldIsEmptyIsFoundByNothing() throws {
+        let collection = try LabelCollection([LabelRecord(id: 1, title: "\u{301}\u{301}", category: .tile),
+                                              LabelRecord(id: 2, title: "a", category: .dot)])
+        XCTAssertEqual(SearchFolding.foldedBytes("\u{301}\u{301}"), [], "the title's fold is empty")
+        var session = FilterSession(collection: collection)
+        XCTAssertEqual(session.visibleIndices(LabelFilter(query: "")), [0, 1])
+        XCTAssertEqual(session.visibleIndices(LabelFilter(query: "a")), [1], "refined from everything")
+        var fresh = FilterSession(collection: collection)
+        XCTAssertEqual(fresh.visibleIndices(LabelFilter(query: "a")), [1], "scanned")
+        XCTAssertEqual(fresh.visibleIndices(LabelFilter(query: "\u{301}")), [0, 1], "a query of marks alone is empty")
+    }
+
     /// A deletion scans only between the results it keeps: each such gap is
     /// a run of its own.
     func testAWiderQueryScansBetweenWhatItKeeps() {
@@ -66,3 +104,4 @@ final class TitleScanTests: XCTestCase {
         XCTAssertTrue(session.visibleIndices(wider) == expected, "“a” after “ab” differs from “a” alone")
     }
 }
+
