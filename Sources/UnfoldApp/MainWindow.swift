@@ -187,6 +187,7 @@ public final class MainWindow: WidgetImplementation {
             guard gtk_widget_get_mapped(self.window) != 0 else { return }
             if isFirstVisit { self.focusPageOnceHeard() } else { self.focusPage() }
         }
+        keysBeforePageFocus()
         makeCurrentPage()
         pageDidChange()
         if MotionMonitor.isPlotShown { showMotionPlot(true) }
@@ -309,6 +310,37 @@ public final class MainWindow: WidgetImplementation {
             }
         }
         gtk_widget_queue_draw(window)
+    }
+
+    /// A key pressed while a page just made waits to take the focus acts on
+    /// the page, as the person meant it to (Alt+2 then Space at once opens the
+    /// Native page's first group): the page takes the focus there and then,
+    /// and the key goes to it, or to the window's own keys (Tab), never to
+    /// the tab the focus was still on (whose Space would turn the page back).
+    private func keysBeforePageFocus() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [unowned self] keyval, _ in
+            guard self.pageFocusAfterPaint != nil || self.pageFocusIdle != nil, !Self.isModifier(keyval) else { return false }
+            self.cancelPageFocus()
+            self.focusPage()
+            if let focus = gtk_root_get_focus(OpaquePointer(self.window)), gtk_event_controller_key_forward(keys, focus) != 0 {
+                return true
+            }
+            // (This controller is the window's too: left out, so as not to
+            // handle the key it is handling.)
+            gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_NONE)
+            _ = gtk_event_controller_key_forward(keys, self.window)
+            gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    /// Shift, Control, Alt and the other keys that only modify the next.
+    private static func isModifier(_ keyval: UInt32) -> Bool {
+        (UInt32(GDK_KEY_Shift_L)...UInt32(GDK_KEY_Hyper_R)).contains(keyval)
+            || (UInt32(GDK_KEY_ISO_Lock)...UInt32(GDK_KEY_ISO_Level5_Lock)).contains(keyval)
     }
 
     private var pageFocusAfterPaint: SignalConnection?

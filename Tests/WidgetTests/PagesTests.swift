@@ -60,6 +60,27 @@ final class PagesTests: GtkTestCase {
         }
     }
 
+    /// A page made on its first visit takes the focus a frame later; a key
+    /// pressed before then still acts on the page, as the person meant: Space
+    /// right after the switch opens the Native page's first group, and does
+    /// not press the tab the focus was on (which turned the page back).
+    func testAKeyPressedRightAfterAFirstVisitActsOnThePage() {
+        onMain {
+            let main = MainWindow.open(application: nil, state: WindowState(page: .reveal))
+            main.present()
+            defer { gtk_window_destroy(gCast(main.window)) }
+            XCTAssertTrue(iterate(until: { Self.focusIsInside(main.revealPage.widget, of: main) }))
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { !Self.focusIsInside(main.revealPage.widget, of: main) }), "the focus left the page")
+            main.showPage(.native)
+            XInput.key("space")  // before the loop runs again: while the page waits to take the focus
+            @MainActor func anyGroupOpen() -> Bool { main.nativePage.expanders.values.contains { gtk_expander_get_expanded(gCast($0)) != 0 } }
+            XCTAssertTrue(iterate(until: anyGroupOpen), "Space opened the Native page's first group")
+            XCTAssertEqual(main.currentPage, .native, "and did not press the tab the focus was on")
+            XCTAssertTrue(Self.focusIsInside(main.nativePage.widget, of: main))
+        }
+    }
+
     @MainActor
     static func focusIsInside(_ page: WidgetPointer, of main: MainWindow) -> Bool {
         gtk_root_get_focus(OpaquePointer(main.window)).map { gCast($0, to: GtkWidget.self).isInside(page) } ?? false
