@@ -30,11 +30,14 @@ public final class ListRow: WidgetImplementation {
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
         gtk_widget_set_focusable(widget, 1)
+        // Rows are all as tall as the first: what is taller is cut at its
+        // row's edge, not drawn over the rows beside it.
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     }
 
     /// Shows `newChild` (nil: nothing) instead of the child it had.
     public func setChild(_ newChild: WidgetPointer?) {
-        guard newChild != child else { return }
+        guard newChild != child, newChild.map({ isAcceptableChild($0, of: widget, "unfold_list_row_set_child") }) ?? true else { return }
         if let old = child {
             child = nil
             gtk_widget_unparent(old)
@@ -218,6 +221,7 @@ public final class ListView: WidgetImplementation {
     /// Shows `model`'s items, each through a widget `createWidget` makes.
     /// nil unbinds.
     public func bind(model: UnsafeMutableRawPointer?, createWidget: CreateWidget? = nil) {
+        let previousModel = binding?.model.raw
         if let old = binding {
             binding = nil
             old.watches.forEach { $0.disconnect() }
@@ -226,6 +230,7 @@ public final class ListView: WidgetImplementation {
         dropRows()
         layout = nil
         warnedOfRepeatedItem = false
+        warnedOfTallRow = false
         if let model, let createWidget {
             let isSelection = g_type_check_instance_is_a(gCast(model), gtk_selection_model_get_type()) != 0
             var bound = Binding(model: ObjectRef(model), createWidget: createWidget,
@@ -238,7 +243,8 @@ public final class ListView: WidgetImplementation {
             }
             binding = bound
         }
-        notifyProperty(Property.model.rawValue)
+        // (Only a change is told: unbinding an unbound list changes nothing.)
+        if self.model != previousModel { notifyProperty(Property.model.rawValue) }
         layoutDidChange()
     }
 
@@ -475,6 +481,16 @@ public final class ListView: WidgetImplementation {
     /// Whether this binding was told to have the same item twice in view.
     private var warnedOfRepeatedItem = false
 
+    /// A row taller than the first is cut to its height, and said once.
+    private func warnOfTallRow(at position: Int?, needing height: Int32, rowHeight: Int32) {
+        guard !warnedOfTallRow else { return }
+        warnedOfTallRow = true
+        unfold_log_warning("UnfoldListView: the row of the item at position \(position.map(String.init) ?? "?") needs \(height) px; "
+            + "rows are \(rowHeight) px, the first row's height, and it is cut to that (the list's rows are all one height)")
+    }
+
+    private var warnedOfTallRow = false
+
     /// An item twice in the model is one row: its second place would be
     /// drawn empty. Said once per binding, with what to do.
     private func warnOfRepeatedItems() {
@@ -496,8 +512,17 @@ public final class ListView: WidgetImplementation {
         // The function may return a floating widget (C) or a full reference
         // (a binding's): either way one reference is ours, let go once the
         // list holds the row, as GtkListBox does.
-        let made = binding!.createWidget(item.raw)
+        var made = binding!.createWidget(item.raw)
         if g_object_is_floating(made) != 0 { g_object_ref_sink(made) }
+        if gtk_widget_get_parent(made) != nil {
+            // One widget for several items (or one from elsewhere): GTK would
+            // refuse it with a critical that names neither the list nor the cause.
+            unfold_log_critical("UnfoldListView: the create-widget function returned a widget that already has a parent; "
+                + "each item needs a widget of its own. The row shows nothing")
+            g_object_unref(made)
+            made = gtk_label_new("")!
+            g_object_ref_sink(made)
+        }
         defer { g_object_unref(made) }
         let row: WidgetPointer
         // A spare row's reference holds it until the list does.
@@ -664,7 +689,7 @@ public final class ListView: WidgetImplementation {
             // moves, and GTK draws the list again.
             if let layout, layout.isAnimating, allocatedHeight >= 0,
                !frames.contains(where: { !placedRows.contains($0.key) }) {
-                placeRows(layout, width: gtk_widget_get_width(widget), measuring: true)
+                placeRows(layout, width: gtk_widget_get_width(widget))
             } else {
                 gtk_widget_queue_allocate(widget)
             }
@@ -972,10 +997,9 @@ public final class ListView: WidgetImplementation {
     }
 
     /// Gives each row its place at this frame: allocated where it is drawn,
-    /// so the pointer hits what is seen. Outside GTK's layout, `measuring`
-    /// measures each row first, as GTK expects before any allocation (its
-    /// size is cached: this costs a lookup, unless the row changed).
-    private func placeRows(_ layout: ListLayout<RowKey>, width: Int32, measuring: Bool = false) {
+    /// so the pointer hits what is seen; each measured first, as GTK expects
+    /// before any allocation, inside its layout or not.
+    private func placeRows(_ layout: ListLayout<RowKey>, width: Int32) {
         let offset = scrollOffset, rowHeight = Int32(layout.rowHeight)
         // Rows stand on whole device pixels, as GTK's own lists place theirs
         // (a row between pixels is drawn blurred).
@@ -983,7 +1007,11 @@ public final class ListView: WidgetImplementation {
         placedRows.removeAll(keepingCapacity: true)
         for frame in frames {
             guard let row = rows[frame.key] else { continue }
-            if measuring { gtk_widget_measure(row.widget, GTK_ORIENTATION_VERTICAL, width, nil, nil, nil, nil) }
+            // (Measured as GTK expects before an allocation; the size is
+            // cached, so this costs a lookup unless the row changed.)
+            var minimum: Int32 = 0
+            gtk_widget_measure(row.widget, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+            if minimum > rowHeight { warnOfTallRow(at: frame.position, needing: minimum, rowHeight: rowHeight) }
             var origin = graphene_point_t(x: 0, y: Float(((frame.y - offset) * scale).rounded() / scale))
             gtk_widget_allocate(row.widget, width, rowHeight, -1, gsk_transform_translate(nil, &origin))
             placedRows.insert(frame.key)

@@ -113,7 +113,7 @@ public final class Reveal: WidgetImplementation {
     }
 
     public func setChild(_ newChild: WidgetPointer?) {
-        guard newChild != child else { return }
+        guard newChild != child, newChild.map({ isAcceptableChild($0, of: widget, "unfold_reveal_set_child") }) ?? true else { return }
         if let old = child {
             child = nil
             gtk_widget_unparent(old)

@@ -147,7 +147,8 @@ public final class RevealGroup: WidgetImplementation {
     }
 
     public func setChild(_ newChild: WidgetPointer?) {
-        guard newChild != child, let parts else { return }
+        guard newChild != child, let parts,
+              newChild.map({ isAcceptableChild($0, of: widget, "unfold_reveal_group_set_child") }) ?? true else { return }
         if let old = child { gtk_box_remove(gCast(parts.content), old) }
         child = newChild
         if let newChild { gtk_box_append(gCast(parts.content), newChild) }

@@ -15,6 +15,17 @@ iterate_until (gboolean (*done) (gpointer), gpointer data)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* Whether the list has made a row for each of its model's three items (rows
+ * are made at the start of the frame that first draws them). */
+static gboolean
+has_three_rows (gpointer list)
+{
+  int rows = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    rows++;
+  return rows >= 3;
+}
+
 static GtkWidget *
 show_in_window (GtkWidget *child)
 {
@@ -408,9 +419,7 @@ test_list_own_rows (void)
   GtkWidget *list = unfold_list_view_new ();
   unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_own_row, &rows, NULL);
   GtkWidget *window = show_in_window (list);
-  iterate_until (is_mapped, list);
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  iterate_until (has_three_rows, list);
   int children = 0;
   for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
     {
@@ -442,9 +451,74 @@ test_list_own_rows (void)
   g_test_assert_expected_messages ();
   g_object_unref (elsewhere);
 
+  /* A widget cannot hold itself, nor one of its ancestors (GTK would loop). */
+  GtkWidget *lone = unfold_list_row_new ();
+  g_object_ref_sink (lone);
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*unfold_list_row_set_child*child != self*");
+  unfold_list_row_set_child (UNFOLD_LIST_ROW (lone), lone);
+  g_test_assert_expected_messages ();
+  g_object_unref (lone);
+  GtkWidget *group = unfold_reveal_group_new ("Group");
+  GtkWidget *reveal = unfold_reveal_new ();
+  g_object_ref_sink (group);
+  unfold_reveal_group_set_child (UNFOLD_REVEAL_GROUP (group), reveal);
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*unfold_reveal_group_set_child*child != self*");
+  unfold_reveal_group_set_child (UNFOLD_REVEAL_GROUP (group), group);
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*unfold_reveal_set_child*gtk_widget_is_ancestor*");
+  unfold_reveal_set_child (UNFOLD_REVEAL (reveal), group);
+  g_test_assert_expected_messages ();
+  g_assert_true (unfold_reveal_group_get_child (UNFOLD_REVEAL_GROUP (group)) == reveal);
+  g_object_unref (group);
+
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (store);
   rows_released (&rows);
+}
+
+/* One widget for every item is a caller's mistake: the list names it (rather
+ * than GTK's gtk_widget_set_parent critical) and shows an empty row. */
+static GtkWidget *the_one_widget;
+
+static GtkWidget *
+make_the_same_widget (gpointer item, gpointer data)
+{
+  if (the_one_widget == NULL)
+    return the_one_widget = gtk_label_new ("The same");
+  return g_object_ref (the_one_widget);
+}
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer count)
+{
+  (*(int *) count)++;
+}
+
+static void
+test_list_programmer_errors (void)
+{
+  GListStore *store = store_of (3);
+  GtkWidget *list = unfold_list_view_new ();
+  int notified = 0;
+  g_signal_connect (list, "notify::model", G_CALLBACK (count_notify), &notified);
+  /* Properties notify only on a change. */
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), NULL, NULL, NULL, NULL);
+  g_assert_cmpint (notified, ==, 0);
+
+  /* (Said for the second item and for the third.) */
+  for (int i = 0; i < 2; i++)
+    g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*create-widget function returned a widget that already has a parent*");
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_the_same_widget, NULL, NULL);
+  g_assert_cmpint (notified, ==, 1);
+  GtkWidget *window = show_in_window (list);
+  iterate_until (has_three_rows, list);
+  g_test_assert_expected_messages ();
+
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), NULL, NULL, NULL, NULL);
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), NULL, NULL, NULL, NULL);
+  g_assert_cmpint (notified, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (store);
 }
 
 /* The same item object twice in a model is one row (identity is the item):
@@ -612,6 +686,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/list-view/identity", test_list_identity);
   g_test_add_func ("/unfold/list-view/own-rows", test_list_own_rows);
   g_test_add_func ("/unfold/list-view/repeated-item", test_list_repeated_item);
+  g_test_add_func ("/unfold/list-view/programmer-errors", test_list_programmer_errors);
   g_test_add_func ("/unfold/list-view/reused-rows", test_list_reused_rows);
   g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();

@@ -101,6 +101,32 @@ final class ListViewChangeTests: GtkTestCase {
         return (store, list)
     }
 
+    /// The list's rows are all as tall as the first. A taller one is cut to
+    /// that height, not drawn over the rows beside it, and the list says so
+    /// once, naming the item (a newcomer's three-line row overlapped its
+    /// neighbours in silence).
+    func testARowTallerThanTheFirstIsCutToItsPlaceAndSaidOnce() {
+        onMain {
+            let store = gtk_string_list_new(nil)!
+            for text in ["One line", "Three\nlines\nhere", "One line", "Three\nlines\nagain"] { gtk_string_list_append(store, text) }
+            let list = ListView.make()
+            list.bind(model: UnsafeMutableRawPointer(store)) { Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer($0)))) }
+            g_object_unref(UnsafeMutableRawPointer(store))
+            let (_, window) = Self.shownScrolled(list)
+            defer { window.destroy() }
+            XCTAssertTrue(iterate(until: { list.widget(at: 3) != nil }), "every row made")
+            window.waitForFrames(1)
+            let warnings = LoggedWarnings.take()
+            XCTAssertEqual(warnings.filter { $0.contains("needs") && $0.contains("cut") }.count, 1, "said once: \(warnings)")
+            XCTAssertTrue(warnings.contains { $0.contains("position 1") }, "naming the first tall row: \(warnings)")
+            let tall = list.widget(at: 1).flatMap { gtk_widget_get_parent($0) }!, next = list.widget(at: 2).flatMap { gtk_widget_get_parent($0) }!
+            XCTAssertEqual(gtk_widget_get_overflow(tall), GTK_OVERFLOW_HIDDEN, "what does not fit is cut")
+            var origin = graphene_point_t(), below = graphene_point_t()
+            XCTAssertTrue(gtk_widget_compute_point(next, tall, &origin, &below) != 0)
+            XCTAssertGreaterThanOrEqual(below.y, Float(gtk_widget_get_height(tall)), "the next row starts below the cut row's place")
+        }
+    }
+
     /// How often GTK measured a `countingBox` for its height.
     @MainActor static var verticalMeasures = 0
 

@@ -31,7 +31,8 @@ G_BEGIN_DECLS
  *
  * It implements [iface@Gtk.Scrollable]: put it straight into a
  * [class@Gtk.ScrolledWindow], as a [class@Gtk.ListView]. Rows are as tall as
- * the first one made.
+ * the first one made: a taller row is cut to that height (and a warning says
+ * so, once).
  *
  * If the model is a [iface@Gtk.SelectionModel], the rows of selected items
  * have the `:selected` state and say so to assistive technologies, and the
@@ -60,7 +61,10 @@ G_BEGIN_DECLS
  *
  * UnfoldListView uses the `GTK_ACCESSIBLE_ROLE_LIST` role, its rows the
  * `GTK_ACCESSIBLE_ROLE_LIST_ITEM` role. Rows on their way out are not in the
- * accessibility tree.
+ * accessibility tree. Give the list an accessible label, as any list (with
+ * gtk_accessible_update_property() and %GTK_ACCESSIBLE_PROPERTY_LABEL, or
+ * `<accessibility>` in a `.ui` file): GTK 4.8 names an unlabelled one by its
+ * type name to screen readers.
  */
 
 /**
