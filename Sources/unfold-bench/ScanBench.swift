@@ -33,6 +33,18 @@ enum ScanBench {
         return (milliseconds, rates, matchingEvery)
     }
 
+    /// Wall milliseconds of a deletion: "a" after "am", which keeps what "am"
+    /// found and looks again at every other label.
+    static func deletion(_ collection: LabelCollection, rounds: Int) -> [Double] {
+        (0..<rounds).map { _ in
+            var session = FilterSession(collection: collection)
+            _ = session.visibleIndices(LabelFilter(query: "am"))
+            let start = monotonicMilliseconds()
+            _ = session.visibleIndices(LabelFilter(query: "a"))
+            return monotonicMilliseconds() - start
+        }
+    }
+
     /// Bytes per millisecond one thread reads from memory: glibc's memchr
     /// (vectorised) over 256 MB, far beyond the caches, for a byte that is
     /// not there. The best of five.

@@ -158,6 +158,8 @@ let status: Int32 = MainActor.assumeIsolated {
                        ours: Summary(scans.milliseconds), gtk: limit, gtkWidget: limitName))
             report(Row(benchmark: "scan: \(name) labels, a query matching every label", unit: "ms",
                        ours: Summary(scans.matchingEvery), gtk: limit, gtkWidget: limitName))
+            report(Row(benchmark: "scan: \(name) labels, a deletion (a after am)", unit: "ms",
+                       ours: Summary(ScanBench.deletion(collection, rounds: quick ? 1 : 3)), gtk: limit, gtkWidget: limitName))
             report(Row(benchmark: "scan: \(name) labels, bytes read per ms", unit: "bytes/ms",
                        ours: Summary(scans.bytesPerMillisecond), gtk: Summary([bandwidth]), gtkWidget: "memory's bandwidth (one thread's memchr)"))
         }
