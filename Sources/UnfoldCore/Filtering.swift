@@ -84,9 +84,9 @@ public struct LabelFilter: Sendable, Equatable {
 }
 
 /// Filters a collection as the user types. A result a moment old is reused
-/// (deleting what was just typed); otherwise the last result is the start: a
-/// stricter filter refines it, a less strict one examines only what it left
-/// out, and only a different one examines every record.
+/// (deleting what was just typed); otherwise a stricter filter refines the
+/// last result, and any other reads every title (as one stretch of bytes:
+/// see `TitleScan`).
 ///
 /// A session is a value: whoever holds it decides which thread works on it
 /// (`FilterWorker` holds the app's).
@@ -132,7 +132,11 @@ public struct FilterSession: Sendable {
         switch filter.change(from: last.filter) {
         case .same: return FilterPass(filter: filter, collection: collection, scope: .known(last.indices))
         case .moreStrict: return FilterPass(filter: filter, collection: collection, scope: .subset(last.indices))
-        case .lessStrict: return FilterPass(filter: filter, collection: collection, scope: .allBut(last.indices))
+        // A wider query reads every title again: the scan finds the labels the
+        // last result had as cheaply as it would step over them, where
+        // scanning only between them cost a run's set-up for each (half a
+        // million at ten million labels, "a" after "am").
+        case .lessStrict: return FilterPass(filter: filter, collection: collection, scope: .all)
         case .different: return FilterPass(filter: filter, collection: collection, scope: .all)
         }
     }
@@ -163,8 +167,6 @@ public struct FilterPass: Sendable {
         case known([Int])
         /// Only these positions can pass.
         case subset([Int])
-        /// These positions pass for sure; every other must be examined.
-        case allBut([Int])
         /// Every position must be examined.
         case all
     }
@@ -177,8 +179,6 @@ public struct FilterPass: Sendable {
     public private(set) var examined = 0
     /// How many titles it actually tested against the filter.
     public private(set) var tested = 0
-    /// In `.allBut`, the next sure position not yet passed.
-    private var cursor = 0
 
     /// The query's scan; none for an empty query, which every title contains.
     private let scan: TitleScan?
@@ -199,7 +199,7 @@ public struct FilterPass: Sendable {
         switch scope {
         case .known: 0
         case .subset(let indices): indices.count
-        case .allBut, .all: collection.count
+        case .all: collection.count
         }
     }
     public var isDone: Bool { examined == total }
@@ -214,21 +214,6 @@ public struct FilterPass: Sendable {
                 result.append(indices[position])
             }
             tested += end - examined
-        case .allBut(let sure):
-            // The positions between two sure ones are scanned as one run.
-            var index = examined
-            while index < end {
-                if cursor < sure.count, sure[cursor] == index {
-                    cursor += 1
-                    result.append(index)
-                    index += 1
-                    continue
-                }
-                let gapEnd = cursor < sure.count ? min(sure[cursor], end) : end
-                appendMatches(in: index..<gapEnd)
-                tested += gapEnd - index
-                index = gapEnd
-            }
         case .all:
             appendMatches(in: examined..<end)
             tested += end - examined

@@ -93,9 +93,9 @@ final class TitleScanTests: XCTestCase {
         XCTAssertEqual(fresh.visibleIndices(LabelFilter(query: "\u{301}")), [0, 1], "a query of marks alone is empty")
     }
 
-    /// A deletion scans only between the results it keeps: each such gap is
-    /// a run of its own.
-    func testAWiderQueryScansBetweenWhatItKeeps() {
+    /// A deletion after a refinement reads the titles again, and finds what
+    /// the longer query found among the rest.
+    func testAWiderQueryAfterANarrowerFindsTheRuleFiltersResult() {
         let collection = Self.awkwardCollection(count: 3_000, seed: 14)
         var session = FilterSession(collection: collection)
         _ = session.visibleIndices(LabelFilter(query: "ab"))
