@@ -11,7 +11,7 @@ private func chevron(_ pointer: UnsafeMutableRawPointer?, _ function: StaticStri
 
 @_cdecl("unfold_chevron_get_type")
 public func unfoldChevronGetType() -> GType {
-    API.call("unfold_chevron_get_type", 0) { Chevron.gType }
+    Chevron.gType  // any thread, as GObject allows
 }
 
 @_cdecl("unfold_chevron_new")

@@ -9,7 +9,7 @@ import UnfoldWidgets
 /// only for GtkBuilder files read before any Unfold function was called.
 @_cdecl("unfold_init")
 public func unfoldInit() {
-    API.call("unfold_init", ()) { UnfoldTypes.register() }
+    UnfoldTypes.register()  // any thread, as the types' own _get_type ()
 }
 
 /// `void unfold_set_slowdown (double factor)`: slow motion for every Unfold

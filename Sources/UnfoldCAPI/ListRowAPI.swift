@@ -11,7 +11,7 @@ private func row(_ pointer: UnsafeMutableRawPointer?, _ function: StaticString) 
 
 @_cdecl("unfold_list_row_get_type")
 public func unfoldListRowGetType() -> GType {
-    API.call("unfold_list_row_get_type", 0) { ListRow.gType }
+    ListRow.gType  // any thread, as GObject allows
 }
 
 @_cdecl("unfold_list_row_new")

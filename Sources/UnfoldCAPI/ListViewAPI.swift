@@ -29,7 +29,7 @@ public typealias KeyFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeM
 
 @_cdecl("unfold_list_view_get_type")
 public func unfoldListViewGetType() -> GType {
-    API.call("unfold_list_view_get_type", 0) { ListView.gType }
+    ListView.gType  // any thread, as GObject allows
 }
 
 @_cdecl("unfold_list_view_new")

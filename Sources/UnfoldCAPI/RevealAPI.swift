@@ -11,7 +11,7 @@ private func reveal(_ pointer: UnsafeMutableRawPointer?, _ function: StaticStrin
 
 @_cdecl("unfold_reveal_get_type")
 public func unfoldRevealGetType() -> GType {
-    API.call("unfold_reveal_get_type", 0) { Reveal.gType }
+    Reveal.gType  // any thread, as GObject allows
 }
 
 @_cdecl("unfold_reveal_new")

@@ -11,7 +11,7 @@ private func group(_ pointer: UnsafeMutableRawPointer?, _ function: StaticString
 
 @_cdecl("unfold_reveal_group_get_type")
 public func unfoldRevealGroupGetType() -> GType {
-    API.call("unfold_reveal_group_get_type", 0) { RevealGroup.gType }
+    RevealGroup.gType  // any thread, as GObject allows
 }
 
 @_cdecl("unfold_reveal_group_new")

@@ -108,7 +108,6 @@ public struct PropertyDescription: Sendable {
         return description
     }
 
-    @MainActor
     func makeSpec() -> UnsafeMutablePointer<GParamSpec> {
         var flags = G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue
         if isWritable { flags |= G_PARAM_WRITABLE.rawValue }
@@ -210,13 +209,15 @@ open class WidgetImplementation {
 
     deinit { MainActor.assumeIsolated { ImplementationLedger.live -= 1 } }
 
-    /// The type: override in each implementation.
-    open class var typeDescription: WidgetClassDescription {
+    /// The type: override in each implementation. Read once, when the type
+    /// is registered, on whichever thread first asks for it.
+    nonisolated open class var typeDescription: WidgetClassDescription {
         fatalError("\(Self.self) must describe its GType")
     }
 
-    /// The GType of this implementation, registered on first use.
-    public static var gType: GType { WidgetTypeRegistry.type(for: Self.self) }
+    /// The GType of this implementation, registered on first use, from any
+    /// thread (as a C type's `_get_type ()`).
+    nonisolated public static var gType: GType { WidgetTypeRegistry.type(for: Self.self) }
 
     /// A new instance (floating, as any new widget), through `g_object_new`.
     public static func make() -> Self {
@@ -330,12 +331,16 @@ public enum InstanceLedger {
 }
 
 /// Registers one GType per implementation class, with the vfunc trampolines
-/// that find an instance's Swift half and dispatch to it.
-@MainActor
+/// that find an instance's Swift half and dispatch to it. Registration and
+/// class initialisation may happen on any thread, as GObject allows; the
+/// instances' vfuncs run on GTK's.
 enum WidgetTypeRegistry {
-    /// What one of our GTypes knows about itself; lives as long as the type (forever).
-    @MainActor
-    final class ClassRecord {
+    /// What one of our GTypes knows about itself; lives as long as the type
+    /// (forever). Its variables are written while the type is registered
+    /// (under `registrationLock`) and in `class_init` (which GObject runs
+    /// once, under its own lock, before any instance exists), and only read
+    /// afterwards: so it may cross threads.
+    final class ClassRecord: @unchecked Sendable {
         let implementation: WidgetImplementation.Type
         let description: WidgetClassDescription
         var parentClass: UnsafeMutablePointer<GtkWidgetClass>!
@@ -352,9 +357,21 @@ enum WidgetTypeRegistry {
     }
 
     private static let recordQuark = g_quark_from_string("unfold-swift-class-record")
-    private static var types: [ObjectIdentifier: GType] = [:]
+
+    /// Guards `types`: two threads asking for one type at once must not both
+    /// register it. Recursive, so that a description naming another of our
+    /// types as its parent reaches the refusal below rather than a deadlock.
+    nonisolated(unsafe) private static let registrationLock: UnsafeMutablePointer<GRecMutex> = {
+        let lock = UnsafeMutablePointer<GRecMutex>.allocate(capacity: 1)
+        lock.initialize(to: GRecMutex())
+        g_rec_mutex_init(lock)
+        return lock
+    }()
+    nonisolated(unsafe) private static var types: [ObjectIdentifier: GType] = [:]
 
     static func type(for implementation: WidgetImplementation.Type) -> GType {
+        g_rec_mutex_lock(registrationLock)
+        defer { g_rec_mutex_unlock(registrationLock) }
         if let type = types[ObjectIdentifier(implementation)] { return type }
         // Each implementation class stands directly on WidgetImplementation:
         // a Swift type derived from another would share its parent's class
@@ -419,6 +436,7 @@ enum WidgetTypeRegistry {
 
     private static var instanceInit: GInstanceInitFunc {
         { instance, _ in
+            nonisolated(unsafe) let instance = instance
             MainActor.assumeIsolated {
                 let raw = UnsafeMutableRawPointer(instance!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
@@ -430,9 +448,10 @@ enum WidgetTypeRegistry {
         }
     }
 
+    /// Runs where the class is first referenced, not necessarily on GTK's thread.
     private static var classInit: GClassInitFunc {
         { klass, data in
-            MainActor.assumeIsolated {
+            do {
                 let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
                 let widgetClass: UnsafeMutablePointer<GtkWidgetClass> = gCast(klass!)
                 record.parentClass = gCast(g_type_class_peek_parent(klass)!)
@@ -466,11 +485,12 @@ enum WidgetTypeRegistry {
 
     private static var buildableInit: GInterfaceInitFunc {
         { iface, data in
-            MainActor.assumeIsolated {
+            do {
                 let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
                 let buildable: UnsafeMutablePointer<GtkBuildableIface> = gCast(iface!)
                 record.parentBuildable = g_type_interface_peek_parent(iface).map { gCast($0) }
                 buildable.pointee.add_child = { buildable, builder, child, type in
+                    nonisolated(unsafe) let (buildable, builder, child, type) = (buildable, builder, child, type)
                     MainActor.assumeIsolated {
                         let raw = UnsafeMutableRawPointer(buildable!)
                         let typeName = type.map { String(cString: $0) }
@@ -503,9 +523,12 @@ enum WidgetTypeRegistry {
         return implementation(object).map { ($0, Int(id) - 1) }
     }
 
+    /// GTK calls these on its own thread, the main actor's: each trampoline
+    /// carries its C arguments into `MainActor.assumeIsolated`, which checks.
     private static func installVFuncs(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         widgetClass.pointee.get_request_mode = { widget in
-            MainActor.assumeIsolated {
+            nonisolated(unsafe) let widget = widget
+            return MainActor.assumeIsolated {
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     return WidgetTypeRegistry.parentClass(of: widget!).pointee.get_request_mode!(widget)
                 }
@@ -513,6 +536,7 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+            nonisolated(unsafe) let (widget, minimum, natural, minimumBaseline, naturalBaseline) = (widget, minimum, natural, minimumBaseline, naturalBaseline)
             MainActor.assumeIsolated {
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     WidgetTypeRegistry.parentClass(of: widget!).pointee.measure!(
@@ -527,6 +551,7 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
+            nonisolated(unsafe) let widget = widget
             MainActor.assumeIsolated {
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     WidgetTypeRegistry.parentClass(of: widget!).pointee.size_allocate!(widget, width, height, baseline)
@@ -536,6 +561,7 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.snapshot = { widget, snapshot in
+            nonisolated(unsafe) let (widget, snapshot) = (widget, snapshot)
             MainActor.assumeIsolated {
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     WidgetTypeRegistry.parentClass(of: widget!).pointee.snapshot!(widget, snapshot)
@@ -545,7 +571,8 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.focus = { widget, direction in
-            MainActor.assumeIsolated {
+            nonisolated(unsafe) let widget = widget
+            return MainActor.assumeIsolated {
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     return WidgetTypeRegistry.parentClass(of: widget!).pointee.focus!(widget, direction)
                 }
@@ -553,18 +580,21 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.set_focus_child = { widget, child in
+            nonisolated(unsafe) let (widget, child) = (widget, child)
             MainActor.assumeIsolated {
                 WidgetTypeRegistry.parentClass(of: widget!).pointee.set_focus_child!(widget, child)
                 WidgetTypeRegistry.implementation(widget)?.focusChildChanged(child)
             }
         }
         widgetClass.pointee.map = { widget in
+            nonisolated(unsafe) let widget = widget
             MainActor.assumeIsolated {
                 WidgetTypeRegistry.parentClass(of: widget!).pointee.map!(widget)
                 WidgetTypeRegistry.implementation(widget)?.didMap()
             }
         }
         widgetClass.pointee.unmap = { widget in
+            nonisolated(unsafe) let widget = widget
             MainActor.assumeIsolated {
                 WidgetTypeRegistry.implementation(widget)?.willUnmap()
                 WidgetTypeRegistry.parentClass(of: widget!).pointee.unmap!(widget)
@@ -572,12 +602,14 @@ enum WidgetTypeRegistry {
         }
         let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
         objectClass.pointee.get_property = { object, id, value, spec in
+            nonisolated(unsafe) let (object, value, spec) = (object, value, spec)
             MainActor.assumeIsolated {
                 guard let (implementation, index) = WidgetTypeRegistry.property(id, spec, of: object) else { return }
                 implementation.property(index).store(in: value!)
             }
         }
         objectClass.pointee.set_property = { object, id, value, spec in
+            nonisolated(unsafe) let (object, value, spec) = (object, value, spec)
             MainActor.assumeIsolated {
                 guard let (implementation, index) = WidgetTypeRegistry.property(id, spec, of: object) else { return }
                 let kind = implementation.record.description.properties[index].kind
@@ -585,6 +617,7 @@ enum WidgetTypeRegistry {
             }
         }
         objectClass.pointee.dispose = { object in
+            nonisolated(unsafe) let object = object
             MainActor.assumeIsolated {
                 let raw = UnsafeMutableRawPointer(object!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
@@ -596,6 +629,7 @@ enum WidgetTypeRegistry {
             }
         }
         objectClass.pointee.finalize = { object in
+            nonisolated(unsafe) let object = object
             MainActor.assumeIsolated {
                 let raw = UnsafeMutableRawPointer(object!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!

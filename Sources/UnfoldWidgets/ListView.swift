@@ -103,7 +103,7 @@ public final class ListView: WidgetImplementation {
     }
 
     /// The tutorial's 0.22 s.
-    public static let defaultDuration = UInt32(ListMotion.duration / 1_000)
+    nonisolated public static let defaultDuration = UInt32(ListMotion.duration / 1_000)
     /// The tutorial's 8 px between rows.
     public static let spacing: Int32 = 8
     /// Rows built beyond each edge of the view, so a small scroll shows rows at once.

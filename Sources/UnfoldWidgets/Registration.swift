@@ -2,12 +2,11 @@
 import UnfoldGtk
 
 /// Every Unfold widget type, registered with GObject.
-@MainActor
 public enum UnfoldTypes {
     public static let all: [WidgetImplementation.Type] = [Reveal.self, Chevron.self, RevealGroup.self, ListView.self, ListRow.self]
 
-    /// Registers them all (once; later calls do nothing): then
-    /// `g_type_from_name("UnfoldRevealGroup")` and GtkBuilder files find them.
+    /// Registers them all (once; later calls do nothing), from any thread:
+    /// then `g_type_from_name("UnfoldRevealGroup")` and GtkBuilder files find them.
     public static func register() {
         for type in all { _ = type.gType }
     }

@@ -24,7 +24,7 @@ public final class Reveal: WidgetImplementation {
     }
 
     /// The tutorial's quarter-second ease-in-out.
-    public static let defaultDuration: UInt32 = 250
+    nonisolated public static let defaultDuration: UInt32 = 250
 
     public override class var typeDescription: WidgetClassDescription {
         WidgetClassDescription(

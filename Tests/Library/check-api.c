@@ -49,6 +49,82 @@ check_property (GType type, const char *name, GType value_type, gboolean writabl
   g_type_class_unref (klass);
 }
 
+/* Several threads asking for every type at once, before GTK's thread has
+ * asked for any: GTK's _get_type () functions may be called from any thread,
+ * and so must ours. */
+enum { RACING_THREADS = 4, UNFOLD_TYPES = 5 };
+
+typedef struct {
+  GMutex lock;
+  GCond start;
+  gboolean started;
+} StartingLine;
+
+static gpointer
+ask_for_every_type (gpointer data)
+{
+  StartingLine *line = data;
+  g_mutex_lock (&line->lock);
+  while (!line->started)
+    g_cond_wait (&line->start, &line->lock);
+  g_mutex_unlock (&line->lock);
+
+  GType *types = g_new (GType, UNFOLD_TYPES);
+  types[0] = unfold_reveal_get_type ();
+  types[1] = unfold_reveal_group_get_type ();
+  types[2] = unfold_chevron_get_type ();
+  types[3] = unfold_list_view_get_type ();
+  types[4] = unfold_list_row_get_type ();
+  /* The first class_ref runs class_init on this thread, not GTK's. */
+  for (int i = 0; i < UNFOLD_TYPES; i++)
+    {
+      GObjectClass *klass = g_type_class_ref (types[i]);
+      guint n_properties = 0;
+      g_free (g_object_class_list_properties (klass, &n_properties));
+      g_assert_cmpuint (n_properties, >, 0);
+      g_type_class_unref (klass);
+    }
+  return types;
+}
+
+static void
+test_types_from_threads (void)
+{
+  g_assert_cmpuint (g_type_from_name ("UnfoldReveal"), ==, 0);
+  StartingLine line = { 0 };
+  g_mutex_init (&line.lock);
+  g_cond_init (&line.start);
+  GThread *threads[RACING_THREADS];
+  for (int i = 0; i < RACING_THREADS; i++)
+    threads[i] = g_thread_new ("get-type", ask_for_every_type, &line);
+  g_mutex_lock (&line.lock);
+  line.started = TRUE;
+  g_cond_broadcast (&line.start);
+  g_mutex_unlock (&line.lock);
+
+  GType *first = g_thread_join (threads[0]);
+  for (int i = 0; i < UNFOLD_TYPES; i++)
+    g_assert_cmpuint (first[i], !=, 0);
+  for (int i = 1; i < RACING_THREADS; i++)
+    {
+      GType *types = g_thread_join (threads[i]);
+      for (int t = 0; t < UNFOLD_TYPES; t++)
+        g_assert_cmpuint (types[t], ==, first[t]);
+      g_free (types);
+    }
+  g_assert_cmpuint (UNFOLD_TYPE_REVEAL, ==, first[0]);
+  g_assert_cmpuint (UNFOLD_TYPE_LIST_ROW, ==, first[4]);
+  g_free (first);
+  g_cond_clear (&line.start);
+  g_mutex_clear (&line.lock);
+
+  /* A class initialised off GTK's thread makes working widgets on it. */
+  GtkWidget *reveal = g_object_ref_sink (unfold_reveal_new ());
+  unfold_reveal_set_reveal_child (UNFOLD_REVEAL (reveal), TRUE);
+  g_assert_true (unfold_reveal_get_reveal_child (UNFOLD_REVEAL (reveal)));
+  g_object_unref (reveal);
+}
+
 static void
 test_types (void)
 {
@@ -675,6 +751,8 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
+  /* First (a case of /unfold, as /unfold/types, runs before its sub-suites). */
+  g_test_add_func ("/unfold/types-from-threads", test_types_from_threads);
   g_test_add_func ("/unfold/types", test_types);
   g_test_add_func ("/unfold/reveal/motion", test_motion);
   g_test_add_func ("/unfold/reveal/builder", test_builder);

@@ -18,7 +18,8 @@ G_BEGIN_DECLS
  * this before a [class@Gtk.Builder] meets Unfold's types by name in a
  * language that loads the library privately (Python, JavaScript), where
  * GtkBuilder cannot find `unfold_reveal_get_type()` by itself. Calling it
- * again does nothing.
+ * again does nothing. Like the `_get_type()` functions, it may be called from
+ * any thread.
  */
 void unfold_init (void);
 
