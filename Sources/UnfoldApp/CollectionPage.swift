@@ -29,6 +29,9 @@ public final class CollectionPage {
     /// them, and, for a labels file, the window and the app (`NoteStore`).
     public private(set) var noteStore = NoteStore()
     public var notes: [Int: String] { noteStore.notes }
+    /// Called when the page may have gained or lost its last note (a note
+    /// typed here or in another window on the file, or the file's notes read).
+    var onNotesChanged: (@MainActor () -> Void)?
 
     public let widget: WidgetPointer
     public let searchEntry: WidgetPointer
@@ -126,6 +129,7 @@ public final class CollectionPage {
         if let store { use(store) }
         filtering.replaceCollection(collection)
         showNotesWithoutLabel()
+        onNotesChanged?()
     }
 
     /// Shows a new version of the labels (the file changed on disk), by
@@ -145,6 +149,7 @@ public final class CollectionPage {
         store.observe(by: self) { [unowned self] id in
             // (Not within the click that removed one: its popover is rebuilt.)
             if self.collection.index(ofID: id) == nil { Idle.soon { [weak self] in self?.showNotesWithoutLabel() } }
+            self.onNotesChanged?()
             guard let row = self.rowWidget(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow else { return }
             labelRow.setNote(self.noteStore.note(for: id))
         }
@@ -242,6 +247,7 @@ public final class CollectionPage {
 
     public func setNote(_ note: String, for id: Int) {
         noteStore.setNote(note, for: id)
+        onNotesChanged?()
     }
 
     /// Puts back a note the user removed (the toast's Undo): in the page, and

@@ -111,6 +111,10 @@ public final class MainWindow: WidgetImplementation {
     /// Undo, and the focus following what typing elsewhere put in its filter.
     private func connect(_ collectionPage: CollectionPage) {
         collectionPage.onNoteRemoved = { [unowned self] id, note in self.offerToRestore(note, for: id) }
+        collectionPage.onNotesChanged = { [unowned self, unowned collectionPage] in
+            if let saveNotesAction = self.saveNotesAction { Actions.setEnabled(saveNotesAction, !collectionPage.notes.isEmpty) }
+        }
+        collectionPage.onNotesChanged?()
         // What typing elsewhere put in the filter (key capture, below) brings the
         // focus there, to go on typing: a space then is text, not the toggle's.
         onSignal(collectionPage.searchEntry, "changed") { [unowned self, entry = collectionPage.searchEntry] in
@@ -434,6 +438,7 @@ public final class MainWindow: WidgetImplementation {
     }
     private var undoLastNoteRemoval: (@MainActor () -> Void)?
     private var undoAction: OpaquePointer?
+    private var saveNotesAction: OpaquePointer?
 
     /// Whether the window is still open (not destroyed).
     public var isOpen: Bool { Self.all.contains { $0 === self } }
@@ -676,7 +681,10 @@ public final class MainWindow: WidgetImplementation {
             if wasShown { self.focusPage() }
         }
         Actions.add(to: window, "show-help-overlay") { [unowned self] in self.showShortcuts() }
-        Actions.add(to: window, "save-notes") { [unowned self] in self.chooseWhereToSaveNotes() }
+        // Only with notes to save (a file of headers alone is no one's
+        // answer): until the page is made, a labels file may have some.
+        saveNotesAction = Actions.add(to: window, "save-notes") { [unowned self] in self.chooseWhereToSaveNotes() }
+        Actions.setEnabled(saveNotesAction!, madeCollection.map { !$0.notes.isEmpty } ?? (labelsName != nil))
         // Disabled but while "Note removed" shows: otherwise Ctrl+Z is the
         // text field's own undo.
         undoAction = Actions.add(to: window, "undo-note-removal") { [unowned self] in self.undoLastNoteRemoval?() }

@@ -267,6 +267,21 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// Save Notes As… is offered only while there are notes to save: a file of
+    /// column headers alone answers no one.
+    func testSaveNotesIsOfferedOnlyWithNotes() {
+        Self.withApplication { _, main in
+            @MainActor func offered() -> Bool { g_action_group_get_action_enabled(OpaquePointer(main.window), "save-notes") != 0 }
+            XCTAssertFalse(offered(), "the tutorial's labels start with no notes")
+            let page = main.collectionPage
+            let id = page.collection.id(at: 0)
+            page.setNote("Seen at dusk", for: id)
+            XCTAssertTrue(offered(), "a note to save")
+            page.setNote("", for: id)
+            XCTAssertFalse(offered(), "its only note removed")
+        }
+    }
+
     /// The main menu's items, and the about window it opens: name, version,
     /// developer, licence, website, credits.
     func testTheAboutWindowOpensFromTheMainMenu() {

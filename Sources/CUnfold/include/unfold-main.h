@@ -42,6 +42,9 @@ void unfold_set_slowdown (double factor);
 /**
  * unfold_get_slowdown:
  *
+ * Tells how slowly Unfold's animations run, as set by
+ * [func@Unfold.set_slowdown] or, until it is called, by the environment.
+ *
  * Returns: how many times slower than real time Unfold's animations run
  *   (see [func@Unfold.set_slowdown])
  */
