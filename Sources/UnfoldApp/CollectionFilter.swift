@@ -23,15 +23,15 @@ final class CollectionFilter {
     /// How far the awaited scan has got, once it has said.
     private(set) var progress: Double?
     /// A settled result the page has yet to take, and the filter it is for.
-    private var pending: (filter: LabelFilter, indices: [Int])?
+    private var pending: (filter: LabelFilter, indices: LabelSet)?
     private var atNextFrame: NextFrameAction!
 
     /// At the start of a frame: there is a new result (`visibleIndices`), or a
     /// scan under way has progressed (`progress`).
-    var onResult: (@MainActor ([Int]) -> Void)?
+    var onResult: (@MainActor (LabelSet) -> Void)?
     var onProgress: (@MainActor (Double) -> Void)?
     /// Sees each result as it reaches the page, with its filter (tests).
-    var observeDelivery: (@MainActor (LabelFilter, [Int]) -> Void)?
+    var observeDelivery: (@MainActor (LabelFilter, LabelSet) -> Void)?
 
     /// `widget` gives the frames; off screen, results are taken at once.
     init(collection: LabelCollection, widget: WidgetPointer) {
@@ -46,7 +46,7 @@ final class CollectionFilter {
     /// Whether a result or progress waits for the next frame.
     var isDeliveryPending: Bool { atNextFrame.isPending }
     /// The current filter's result, once it is known.
-    var visibleIndices: [Int]? { worker.known(filter) }
+    var visibleIndices: LabelSet? { worker.known(filter) }
 
     func set(_ newFilter: LabelFilter) {
         guard newFilter != filter else { return }
@@ -88,7 +88,7 @@ final class CollectionFilter {
         }
     }
 
-    private func settle(_ indices: [Int], for filter: LabelFilter) {
+    private func settle(_ indices: LabelSet, for filter: LabelFilter) {
         awaited = nil
         pending = (filter, indices)
         atNextFrame.schedule()

@@ -234,7 +234,7 @@ public final class CollectionPage {
     }
 
     /// What the filter lets through, as record IDs (once the filtering is done).
-    public var visibleIDs: [Int] { (filtering.visibleIndices ?? []).map { collection.id(at: $0) } }
+    public var visibleIDs: [Int] { filtering.visibleIndices.map { $0.map { collection.id(at: $0) } } ?? [] }
 
     /// Whether a scan for the current filter is under way (on the worker's thread).
     public var isFiltering: Bool { filtering.isFiltering }
@@ -295,7 +295,7 @@ public final class CollectionPage {
         gtk_label_set_text(gCast(caption), fill(tr("Filtering… {percent} %"), ["percent": formatted(percent)]))
     }
 
-    private func updateList(_ indices: [Int]) {
+    private func updateList(_ indices: LabelSet) {
         if results.collection.isSameVersion(as: collection) {
             results.replace(with: indices, exactAround: list.visibleRange)
         } else {

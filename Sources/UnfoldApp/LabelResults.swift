@@ -16,7 +16,7 @@ final class LabelResults {
     private let storage: Storage
 
     /// The positions of the listed labels in the collection, ascending.
-    var positions: [Int] { storage.positions }
+    var positions: LabelSet { storage.positions }
     /// The collection those positions are in. It changes only with
     /// `replaceAll`: an item's position always means a label of this one.
     var collection: LabelCollection { storage.collection }
@@ -31,7 +31,7 @@ final class LabelResults {
     /// Lists `newPositions` (ascending) instead, saying the difference as
     /// `items-changed` signals, exactly where `window` (the old positions in
     /// view) shows it: see `ResultChange`.
-    func replace(with newPositions: [Int], exactAround window: Range<Int>) {
+    func replace(with newPositions: LabelSet, exactAround window: Range<Int>) {
         let changes = ResultChange.changes(from: storage.positions, to: newPositions, exactAround: window)
         guard !changes.isEmpty else { return }
         // Signal by signal, the model is the new positions up to the end of
@@ -51,7 +51,7 @@ final class LabelResults {
     /// Lists `newPositions` of another collection (a new version of the
     /// file): one change of every item, which the list animates by its keys,
     /// the labels' IDs.
-    func replaceAll(with newPositions: [Int], of newCollection: LabelCollection) {
+    func replaceAll(with newPositions: LabelSet, of newCollection: LabelCollection) {
         let removed = storage.positions.count
         storage.positions = newPositions
         storage.collection = newCollection
@@ -67,14 +67,17 @@ final class LabelResults {
     /// model is then `incoming[..<boundary]` followed by `positions[oldBoundary...]`.
     final class Storage {
         var collection: LabelCollection
-        var positions: [Int] = []
-        var incoming: [Int]? {
+        var positions: LabelSet
+        var incoming: LabelSet? {
             didSet { boundary = 0; oldBoundary = 0 }
         }
         var boundary = 0
         var oldBoundary = 0
 
-        init(_ collection: LabelCollection) { self.collection = collection }
+        init(_ collection: LabelCollection) {
+            self.collection = collection
+            positions = LabelSet(none: collection.count)
+        }
 
         var count: Int { incoming == nil ? positions.count : boundary + positions.count - oldBoundary }
 

@@ -13,8 +13,8 @@ public final class FilterWorker: Sendable {
     public enum Event: Sendable {
         /// A scan longer than a frame is this far through (0–1): see `progressIsDue`.
         case progress(generation: Int, fraction: Double)
-        /// The result of a request: record positions, in the collection's order.
-        case finished(generation: Int, filter: LabelFilter, indices: [Int])
+        /// The result of a request: the positions of the labels it lets through.
+        case finished(generation: Int, filter: LabelFilter, indices: LabelSet)
         /// A request gave way to a newer one after going through this many positions.
         case cancelled(generation: Int, examined: Int)
     }
@@ -59,7 +59,7 @@ public final class FilterWorker: Sendable {
     public var collection: LabelCollection { session.withLock { $0.collection } }
 
     /// The result of `filter` if it is known without a scan (the last one, or a recent one).
-    public func known(_ filter: LabelFilter) -> [Int]? {
+    public func known(_ filter: LabelFilter) -> LabelSet? {
         session.withLock { $0.cachedIndices(filter) }
     }
 
@@ -71,7 +71,7 @@ public final class FilterWorker: Sendable {
 
     /// Filters at once, on the calling thread (for work too small to be worth
     /// a thread hop). Cancels whatever is under way.
-    public func filterNow(_ filter: LabelFilter) -> [Int] {
+    public func filterNow(_ filter: LabelFilter) -> LabelSet {
         newest.add(1, ordering: .sequentiallyConsistent)
         return session.withLock { $0.visibleIndices(filter) }
     }

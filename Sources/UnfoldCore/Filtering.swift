@@ -92,12 +92,11 @@ public struct LabelFilter: Sendable, Equatable {
 /// (`FilterWorker` holds the app's).
 public struct FilterSession: Sendable {
     public let collection: LabelCollection
-    private var last: (filter: LabelFilter, indices: [Int])?
-    /// Recent results, newest last. Bounded in entries, so that a
-    /// million-label collection keeps a few results, not many.
-    private var recent: [(filter: LabelFilter, indices: [Int])] = []
+    private var last: (filter: LabelFilter, result: LabelSet)?
+    /// Recent results, newest last, within a budget of bytes.
+    private var recent: [(filter: LabelFilter, result: LabelSet)] = []
     static let recentLimit = 12
-    static let recentEntryBudget = 2_000_000
+    static let recentByteBudget = 32 << 20
     /// How many titles the last finished pass examined: tests use it to see refinement work.
     public private(set) var examined = 0
 
@@ -111,16 +110,16 @@ public struct FilterSession: Sendable {
     }
 
     /// The positions `filter` lets through, computed at once.
-    public mutating func visibleIndices(_ filter: LabelFilter) -> [Int] {
+    public mutating func visibleIndices(_ filter: LabelFilter) -> LabelSet {
         var pass = start(filter)
         pass.run(upTo: .max)
         return finish(pass)
     }
 
     /// The result of `filter` if it is known without work.
-    public func cachedIndices(_ filter: LabelFilter) -> [Int]? {
-        if let last, last.filter == filter { return last.indices }
-        return recent.last { $0.filter == filter }?.indices
+    public func cachedIndices(_ filter: LabelFilter) -> LabelSet? {
+        if let last, last.filter == filter { return last.result }
+        return recent.last { $0.filter == filter }?.result
     }
 
     /// A pass to run in steps (`FilterPass.run(upTo:)`), possibly elsewhere.
@@ -128,33 +127,34 @@ public struct FilterSession: Sendable {
         if let known = cachedIndices(filter) {
             return FilterPass(filter: filter, collection: collection, scope: .known(known))
         }
-        guard let last else { return FilterPass(filter: filter, collection: collection, scope: .all) }
+        guard let last else { return FilterPass(filter: filter, collection: collection, scope: .all(within: nil)) }
         switch filter.change(from: last.filter) {
-        case .same: return FilterPass(filter: filter, collection: collection, scope: .known(last.indices))
-        case .moreStrict: return FilterPass(filter: filter, collection: collection, scope: .subset(last.indices))
+        case .same: return FilterPass(filter: filter, collection: collection, scope: .known(last.result))
+        // A few labels are each looked at; many are read as every title is
+        // (a title's own search costs far more than its share of a scan).
+        case .moreStrict where last.result.count <= collection.count / FilterPass.membersTestedOneByOne:
+            return FilterPass(filter: filter, collection: collection, scope: .members(last.result))
+        case .moreStrict: return FilterPass(filter: filter, collection: collection, scope: .all(within: last.result))
         // A wider query reads every title again: the scan finds the labels the
-        // last result had as cheaply as it would step over them, where
-        // scanning only between them cost a run's set-up for each (half a
-        // million at ten million labels, "a" after "am").
-        case .lessStrict: return FilterPass(filter: filter, collection: collection, scope: .all)
-        case .different: return FilterPass(filter: filter, collection: collection, scope: .all)
+        // last result had as cheaply as it would step over them.
+        case .lessStrict, .different: return FilterPass(filter: filter, collection: collection, scope: .all(within: nil))
         }
     }
 
     /// Takes a finished pass's result as the last one and returns it.
     @discardableResult
-    public mutating func finish(_ pass: FilterPass) -> [Int] {
-        precondition(pass.isDone, "a filter pass is finished only once it has run to its end")
+    public mutating func finish(_ pass: FilterPass) -> LabelSet {
         precondition(pass.collection.count == collection.count, "a pass belongs to its session's collection")
+        let result = pass.result
         examined = pass.tested
-        last = (pass.filter, pass.result)
+        last = (pass.filter, result)
         recent.removeAll { $0.filter == pass.filter }
-        recent.append((pass.filter, pass.result))
-        var entries = recent.reduce(0) { $0 + $1.indices.count }
-        while recent.count > Self.recentLimit || (entries > Self.recentEntryBudget && recent.count > 1) {
-            entries -= recent.removeFirst().indices.count
+        recent.append((pass.filter, result))
+        var bytes = recent.reduce(0) { $0 + $1.result.storageBytes }
+        while recent.count > Self.recentLimit || (bytes > Self.recentByteBudget && recent.count > 1) {
+            bytes -= recent.removeFirst().result.storageBytes
         }
-        return pass.result
+        return result
     }
 }
 
@@ -164,33 +164,41 @@ public struct FilterSession: Sendable {
 public struct FilterPass: Sendable {
     enum Scope: Sendable {
         /// The result, known already.
-        case known([Int])
-        /// Only these positions can pass.
-        case subset([Int])
-        /// Every position must be examined.
-        case all
+        case known(LabelSet)
+        /// Only these can pass, and they are few: each is tested.
+        case members(LabelSet)
+        /// Every title is read; only labels `within` can pass, if given.
+        case all(within: LabelSet?)
     }
 
     public let filter: LabelFilter
     let collection: LabelCollection
     private let scope: Scope
-    public private(set) var result: [Int] = []
-    /// How far through its positions the pass has gone.
+    /// The result's bits, set as the pass goes.
+    private var words: [UInt64]
+    /// How far through its positions (or members) the pass has gone.
     public private(set) var examined = 0
     /// How many titles it actually tested against the filter.
     public private(set) var tested = 0
+    /// `members`: the position from which the next member is looked for.
+    private var nextPosition = 0
 
     /// The query's scan; none for an empty query, which every title contains.
     private let scan: TitleScan?
+
+    /// A stricter query tests the last result's labels one by one when they
+    /// are at most one in this many of the collection.
+    public static let membersTestedOneByOne = 32
 
     init(filter: LabelFilter, collection: LabelCollection, scope: Scope) {
         self.filter = filter
         scan = filter.needle.isEmpty ? nil : TitleScan(needle: filter.needle)
         self.collection = collection
         self.scope = scope
-        if case .known(let indices) = scope {
-            result = indices
-            examined = total
+        if case .known = scope {
+            words = []
+        } else {
+            words = [UInt64](repeating: 0, count: LabelSet.wordCount(collection.count))
         }
     }
 
@@ -198,55 +206,81 @@ public struct FilterPass: Sendable {
     public var total: Int {
         switch scope {
         case .known: 0
-        case .subset(let indices): indices.count
+        case .members(let members): members.count
         case .all: collection.count
         }
     }
     public var isDone: Bool { examined == total }
     public var fractionDone: Double { total == 0 ? 1 : Double(examined) / Double(total) }
 
+    /// What the filter lets through: the pass must be done.
+    public var result: LabelSet {
+        precondition(isDone, "a filter pass has a result once it has run to its end")
+        if case .known(let known) = scope { return known }
+        return LabelSet(capacity: collection.count, words: words)
+    }
+
     public mutating func run(upTo count: Int) {
         let end = examined + min(count, total - examined)
         switch scope {
         case .known: break
-        case .subset(let indices):
-            for position in examined..<end where filter.matches(indices[position], in: collection) {
-                result.append(indices[position])
-            }
-            tested += end - examined
-        case .all:
-            appendMatches(in: examined..<end)
+        case .members(let members):
+            testMembers(of: members, count: end - examined)
+        case .all(let within):
+            markMatches(in: examined..<end, within: within)
             tested += end - examined
         }
         examined = end
     }
 
-    /// The positions in `range` the filter lets through, found by scanning
-    /// their titles as one stretch (`TitleScan`).
-    private mutating func appendMatches(in range: Range<Int>) {
-        let collection = collection
-        let isTile: @Sendable (Int) -> Bool = { collection.category(at: $0) == .tile }
-        let keep = filter.tilesOnly ? isTile : nil
-        guard let scan else {
-            if let keep { result.append(contentsOf: range.lazy.filter(keep)) } else { result.append(contentsOf: range) }
-            return
+    /// Tests the next `count` members of `members`, one title at a time.
+    private mutating func testMembers(of members: LabelSet, count: Int) {
+        var left = count
+        var word = nextPosition >> 6
+        var bits = word < members.words.count ? members.words[word] & (UInt64.max << UInt64(nextPosition & 63)) : 0
+        while left > 0 {
+            while bits == 0 {
+                word += 1
+                bits = members.words[word]
+            }
+            let position = word * 64 + bits.trailingZeroBitCount
+            bits &= bits - 1
+            if filter.matches(position, in: collection) { words[position >> 6] |= 1 << UInt64(position & 63) }
+            nextPosition = position + 1
+            left -= 1
         }
-        // A long run is scanned in two halves at once, one on each core:
-        // the scan is bound by how fast one core takes bytes in, not by memory.
-        guard range.count >= Self.runScannedOnTwoCores else {
-            return collection.appendPositions(in: range, containing: scan, to: &result, where: keep)
+        tested += count
+    }
+
+    /// Marks the positions in `range` the filter lets through, found by
+    /// scanning their titles as one stretch (`TitleScan`), then keeps only
+    /// tiles if asked, and only labels of `within`.
+    private mutating func markMatches(in range: Range<Int>, within: LabelSet?) {
+        guard !range.isEmpty else { return }
+        let collection = collection, scan = scan
+        words.withUnsafeMutableBufferPointer { words in
+            let bits = words.baseAddress!
+            if let scan {
+                // A long run is scanned in two halves at once, one on each
+                // core: the scan is bound by how fast one core takes bytes in,
+                // not by memory. The halves meet on a word's edge, so that
+                // each thread sets bits in words of its own.
+                let middle = (range.lowerBound + range.count / 2) & ~63
+                if range.count >= Self.runScannedOnTwoCores, middle > range.lowerBound {
+                    let halves = [range.lowerBound..<middle, middle..<range.upperBound]
+                    nonisolated(unsafe) let shared = bits
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in
+                        collection.markPositions(in: halves[half], containing: scan, in: shared)
+                    }
+                } else {
+                    collection.markPositions(in: range, containing: scan, in: bits)
+                }
+            } else {
+                LabelSet.setAll(in: range, of: bits)
+            }
+            if filter.tilesOnly { collection.keepTiles(in: range, of: bits) }
+            if let within { within.keepMembers(in: range, of: bits) }
         }
-        let middle = range.lowerBound + range.count / 2
-        let halves = [range.lowerBound..<middle, middle..<range.upperBound]
-        // Each thread writes its own element, and the two are read once both are done.
-        nonisolated(unsafe) let found = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: 2)
-        found.initialize(repeating: [])
-        defer { found.deinitialize().deallocate() }
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            collection.appendPositions(in: halves[half], containing: scan, to: &found[half], where: keep)
-        }
-        result.append(contentsOf: found[0])
-        result.append(contentsOf: found[1])
     }
 
     /// From how many labels a run is worth two threads (the hop costs tens of µs).

@@ -256,53 +256,43 @@ public struct LabelCollection: Sendable {
         }
     }
 
-    /// Appends to `result`, in order, the positions in `range` whose folded
-    /// title contains `scan`'s needle and that `keep` keeps (all, if nil):
-    /// the ASCII titles and the stored folds each scanned as one stretch of
-    /// bytes, a chunk at a time (so what the scans found stays small).
-    func appendPositions(in range: Range<Int>, containing scan: TitleScan, to result: inout [Int], where keep: ((Int) -> Bool)?) {
+    /// Sets in `bits` (one per label) those of the positions in `range` whose
+    /// folded title contains `scan`'s needle: the ASCII titles and the stored
+    /// folds each scanned as one stretch of bytes, a chunk at a time (so what
+    /// the scans found stays small). Only the words of `range` are written.
+    func markPositions(in range: Range<Int>, containing scan: TitleScan, in bits: UnsafeMutablePointer<UInt64>) {
         let chunk = min(65_536, range.count)
         guard chunk > 0 else { return }
-        let asciiFound = UnsafeMutablePointer<Int64>.allocate(capacity: chunk)
-        let foldFound = UnsafeMutablePointer<Int64>.allocate(capacity: chunk)
-        let kept = UnsafeMutablePointer<Int>.allocate(capacity: chunk)
-        defer {
-            asciiFound.deallocate()
-            foldFound.deallocate()
-            kept.deallocate()
+        let found = UnsafeMutablePointer<Int64>.allocate(capacity: chunk)
+        defer { found.deallocate() }
+        func mark(_ count: Int) {
+            for index in 0..<count {
+                let position = Int(found[index])
+                bits[position >> 6] |= 1 << UInt64(position & 63)
+            }
         }
-        for chunkStart in stride(from: range.lowerBound, to: range.upperBound, by: chunk) {
-            let labels = chunkStart..<min(chunkStart + chunk, range.upperBound)
-            let (asciiCount, foldCount) = titleEnds.withUnsafeBufferPointer { titleEnds in
-                foldedEnds.withUnsafeBufferPointer { foldedEnds in
-                    let asciiCount = !scan.isASCII ? 0 : titleBytes.withUnsafeBufferPointer { titles in
-                        scan.labels(in: titles, ends: titleEnds, labels: labels, folding: true, skipEnds: foldedEnds, into: asciiFound)
+        titleEnds.withUnsafeBufferPointer { titleEnds in
+            foldedEnds.withUnsafeBufferPointer { foldedEnds in
+                for chunkStart in stride(from: range.lowerBound, to: range.upperBound, by: chunk) {
+                    let labels = chunkStart..<min(chunkStart + chunk, range.upperBound)
+                    // The two scans find different labels (a title's fold is
+                    // stored, or it is ASCII): each sets its own.
+                    if scan.isASCII {
+                        mark(titleBytes.withUnsafeBufferPointer { titles in
+                            scan.labels(in: titles, ends: titleEnds, labels: labels, folding: true, skipEnds: foldedEnds, into: found)
+                        })
                     }
-                    let foldCount = foldedBytes.withUnsafeBufferPointer { folds in
-                        scan.labels(in: folds, ends: foldedEnds, labels: labels, folding: false, skipEnds: nil, into: foldFound)
-                    }
-                    return (asciiCount, foldCount)
+                    mark(foldedBytes.withUnsafeBufferPointer { folds in
+                        scan.labels(in: folds, ends: foldedEnds, labels: labels, folding: false, skipEnds: nil, into: found)
+                    })
                 }
             }
-            // The two lists name different labels, each in order: merged,
-            // then added to the result at once.
-            var a = 0, f = 0, keptCount = 0
-            while a < asciiCount || f < foldCount {
-                let next: Int
-                if f == foldCount || (a < asciiCount && asciiFound[a] < foldFound[f]) {
-                    next = Int(asciiFound[a])
-                    a += 1
-                } else {
-                    next = Int(foldFound[f])
-                    f += 1
-                }
-                if keep?(next) ?? true {
-                    kept[keptCount] = next
-                    keptCount += 1
-                }
-            }
-            result.append(contentsOf: UnsafeBufferPointer(start: kept, count: keptCount))
         }
+    }
+
+    /// Clears the bits of `range` in `bits` of the labels that are not tiles.
+    func keepTiles(in range: Range<Int>, of bits: UnsafeMutablePointer<UInt64>) {
+        tiles.withUnsafeBufferPointer { LabelSet.keep($0, in: range, of: bits) }
     }
 
     /// The bytes a search for an ASCII query reads: the titles, and the

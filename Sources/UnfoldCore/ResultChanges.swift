@@ -3,8 +3,9 @@
 /// `items-changed` signals (position, removed, added) that turn the old
 /// result into the new one.
 ///
-/// A result is a list of collection positions in ascending order (a filter
-/// keeps the collection's order), so two results merge in one pass. Around
+/// A result is the set of the collection positions it lets through, read in
+/// ascending order (a filter keeps the collection's order), so two results
+/// merge in one pass, and their common ends are found a word of bits at a time. Around
 /// `window` — the old result's positions a view shows — the signals are exact,
 /// one per run of removals and insertions, so that every row there is known
 /// for what it is: kept (it glides), gone (it fades) or new (it fades in).
@@ -22,16 +23,13 @@ public struct ResultChange: Sendable, Equatable {
         self.added = added
     }
 
-    /// The changes from `old` to `new` (both ascending), exact around
-    /// `window`, in the order a model emits them.
-    public static func changes(from old: [Int], to new: [Int], exactAround window: Range<Int>) -> [ResultChange] {
+    /// The changes from `old` to `new`, exact around `window`, in the order a
+    /// model emits them.
+    public static func changes(from old: LabelSet, to new: LabelSet, exactAround window: Range<Int>) -> [ResultChange] {
         if old == new { return [] }
-        // The common ends are no change at all.
-        let shorter = min(old.count, new.count)
-        var prefix = 0
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        // The common ends are no change at all (found a word at a time).
+        let prefix = old.commonPrefixCount(with: new)
+        let suffix = old.commonSuffixCount(with: new)
         let oldEnd = old.count - suffix, newEnd = new.count - suffix
         let exact = window.clamped(to: prefix..<oldEnd)
         guard !exact.isEmpty else {
@@ -39,8 +37,9 @@ public struct ResultChange: Sendable, Equatable {
         }
         // The new items between the window's first and last old items are
         // those the window's rows are merged with.
-        let newStart = lowerBound(of: old[exact.lowerBound], in: new, from: prefix, to: newEnd)
-        let newStop = lowerBound(of: old[exact.upperBound - 1] + 1, in: new, from: newStart, to: newEnd)
+        let firstShown = old[exact.lowerBound], lastShown = old[exact.upperBound - 1]
+        let newStart = min(max(new.rank(firstShown), prefix), newEnd)
+        let newStop = min(max(new.rank(lastShown + 1), newStart), newEnd)
         var changes: [ResultChange] = []
         func say(_ position: Int, _ removed: Int, _ added: Int) {
             if removed > 0 || added > 0 { changes.append(ResultChange(position: position, removed: removed, added: added)) }
@@ -48,37 +47,33 @@ public struct ResultChange: Sendable, Equatable {
         say(prefix, exact.lowerBound - prefix, newStart - prefix)
         // From here, the model holds the new items up to `position`, then the old ones.
         var position = newStart
+        var oldItems = old.members(from: firstShown), newItems = new.members(from: newStart < newEnd ? new[newStart] : new.capacity)
+        var oldItem = oldItems.next(), newItem = newItems.next()
         var i = exact.lowerBound, j = newStart
         var removed = 0, added = 0
         while i < exact.upperBound || j < newStop {
-            if i < exact.upperBound, j < newStop, old[i] == new[j] {
+            if i < exact.upperBound, j < newStop, oldItem == newItem {
                 say(position, removed, added)
                 position += added + 1
                 removed = 0
                 added = 0
                 i += 1
+                oldItem = oldItems.next()
                 j += 1
-            } else if j == newStop || (i < exact.upperBound && old[i] < new[j]) {
+                newItem = newItems.next()
+            } else if j == newStop || (i < exact.upperBound && oldItem! < newItem!) {
                 removed += 1
                 i += 1
+                oldItem = oldItems.next()
             } else {
                 added += 1
                 j += 1
+                newItem = newItems.next()
             }
         }
         say(position, removed, added)
         position += added
         say(position, oldEnd - exact.upperBound, newEnd - newStop)
         return changes
-    }
-
-    /// The first index in `list[from..<to]` whose value is not below `value`.
-    private static func lowerBound(of value: Int, in list: [Int], from: Int, to: Int) -> Int {
-        var low = from, high = to
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }
