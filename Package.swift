@@ -108,7 +108,7 @@ let package = Package(
         // GTK and libadwaita alone, in C: what unfold-bench measures Unfold against.
         .executableTarget(name: "unfold-reference", dependencies: ["CUnfoldAdw"], cSettings: cSettings),
         .testTarget(name: "MotionTests", dependencies: ["UnfoldMotion", "UnfoldCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "UnfoldMotion", "LabelsFileProperties", "ChildProcessTestSupport"], exclude: ["fold_reference.py", "search_oracle.py"], swiftSettings: swiftSettings),
+        .testTarget(name: "CoreTests", dependencies: ["UnfoldCore", "CUnfoldScan", "UnfoldMotion", "LabelsFileProperties", "ChildProcessTestSupport"], exclude: ["fold_reference.py", "search_oracle.py"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["UnfoldGtk", "CUnfoldAdw", "UnfoldGtkTestSupport", "ChildProcessTestSupport", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets", "UnfoldApp"],

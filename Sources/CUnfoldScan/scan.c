@@ -60,21 +60,151 @@ static inline void check(struct run *run, size_t position)
     run->resume = label_end;
 }
 
-#if defined(__SSE2__)
-/* The lanes of `block` that match `wanted` as the scan compares. */
-static inline __m128i lanes_matching(__m128i block, uint8_t wanted, int fold_ascii)
+/* How a needle's byte is compared with the stretch's: byte for byte, as a
+ * letter (a capital is its small letter), or as a space (tab to carriage
+ * return too). Chosen once per needle end, so that the block loop compiled
+ * for each pair does no more than its pair needs. */
+enum byte_kind { EXACT, LETTER, SPACE };
+
+static enum byte_kind kind_of(uint8_t wanted, int fold_ascii)
 {
     if (!fold_ascii)
-        return _mm_cmpeq_epi8(block, _mm_set1_epi8((char)wanted));
-    if (wanted == ' ') {
-        /* A space, or tab to carriage return: (byte - 9) <= 4, unsigned. */
+        return EXACT;
+    if (wanted == ' ')
+        return SPACE;
+    return wanted >= 'a' && wanted <= 'z' ? LETTER : EXACT;
+}
+
+#if defined(__SSE2__)
+/* The lanes of `block` that match `wanted` compared as `kind`. */
+static inline __attribute__((always_inline)) __m128i lanes16(__m128i block, uint8_t wanted, enum byte_kind kind)
+{
+    switch (kind) {
+    case LETTER:
+        return _mm_cmpeq_epi8(_mm_or_si128(block, _mm_set1_epi8(0x20)), _mm_set1_epi8((char)wanted));
+    case SPACE: {
+        /* (byte - 9) <= 4, unsigned: tab to carriage return. */
         __m128i shifted = _mm_sub_epi8(block, _mm_set1_epi8(0x09));
         __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(0x04)), shifted);
         return _mm_or_si128(_mm_cmpeq_epi8(block, _mm_set1_epi8(' ')), control);
     }
-    if (wanted >= 'a' && wanted <= 'z')
-        return _mm_cmpeq_epi8(_mm_or_si128(block, _mm_set1_epi8(0x20)), _mm_set1_epi8((char)wanted));
-    return _mm_cmpeq_epi8(block, _mm_set1_epi8((char)wanted));
+    default:
+        return _mm_cmpeq_epi8(block, _mm_set1_epi8((char)wanted));
+    }
+}
+
+/* Whole blocks of 16 candidates while their last bytes stay within the
+ * stretch; returns where the byte-by-byte tail starts. */
+static inline __attribute__((always_inline)) size_t blocks16(struct run *run, size_t position, size_t stop,
+                                                            enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    const uint8_t *bytes = run->bytes;
+    size_t length = run->length;
+    uint8_t head = run->needle[0], tail = run->needle[length - 1];
+    while (position + 16 + length - 1 <= stop) {
+        __m128i heads = _mm_loadu_si128((const __m128i *)(bytes + position));
+        __m128i tails = _mm_loadu_si128((const __m128i *)(bytes + position + length - 1));
+        unsigned candidates = (unsigned)_mm_movemask_epi8(
+            _mm_and_si128(lanes16(heads, head, head_kind), lanes16(tails, tail, tail_kind)));
+        while (candidates != 0) {
+            size_t candidate = position + (size_t)__builtin_ctz(candidates);
+            candidates &= candidates - 1;
+            if (candidate >= run->resume)
+                check(run, candidate);
+        }
+        position = position + 16 > run->resume ? position + 16 : run->resume;
+    }
+    return position;
+}
+
+#define BLOCKS_FOR_KINDS(blocks, run, position, stop, head_kind, tail_kind)                                      \
+    switch ((head_kind) * 3 + (tail_kind)) {                                                                     \
+    case EXACT * 3 + EXACT: return blocks(run, position, stop, EXACT, EXACT);                                    \
+    case EXACT * 3 + LETTER: return blocks(run, position, stop, EXACT, LETTER);                                  \
+    case EXACT * 3 + SPACE: return blocks(run, position, stop, EXACT, SPACE);                                    \
+    case LETTER * 3 + EXACT: return blocks(run, position, stop, LETTER, EXACT);                                  \
+    case LETTER * 3 + LETTER: return blocks(run, position, stop, LETTER, LETTER);                                \
+    case LETTER * 3 + SPACE: return blocks(run, position, stop, LETTER, SPACE);                                  \
+    case SPACE * 3 + EXACT: return blocks(run, position, stop, SPACE, EXACT);                                    \
+    case SPACE * 3 + LETTER: return blocks(run, position, stop, SPACE, LETTER);                                  \
+    default: return blocks(run, position, stop, SPACE, SPACE);                                                   \
+    }
+
+static size_t scan_blocks16(struct run *run, size_t position, size_t stop, enum byte_kind head_kind,
+                            enum byte_kind tail_kind)
+{
+    BLOCKS_FOR_KINDS(blocks16, run, position, stop, head_kind, tail_kind)
+}
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2")))
+
+/* The same, 32 candidates at a time, where the processor has AVX2. */
+static inline __attribute__((always_inline)) AVX2 __m256i lanes32(__m256i block, uint8_t wanted, enum byte_kind kind)
+{
+    switch (kind) {
+    case LETTER:
+        return _mm256_cmpeq_epi8(_mm256_or_si256(block, _mm256_set1_epi8(0x20)), _mm256_set1_epi8((char)wanted));
+    case SPACE: {
+        __m256i shifted = _mm256_sub_epi8(block, _mm256_set1_epi8(0x09));
+        __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(shifted, _mm256_set1_epi8(0x04)), shifted);
+        return _mm256_or_si256(_mm256_cmpeq_epi8(block, _mm256_set1_epi8(' ')), control);
+    }
+    default:
+        return _mm256_cmpeq_epi8(block, _mm256_set1_epi8((char)wanted));
+    }
+}
+
+static inline __attribute__((always_inline)) AVX2 size_t blocks32(struct run *run, size_t position, size_t stop,
+                                                                 enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    const uint8_t *bytes = run->bytes;
+    size_t length = run->length;
+    uint8_t head = run->needle[0], tail = run->needle[length - 1];
+    while (position + 32 + length - 1 <= stop) {
+        __m256i heads = _mm256_loadu_si256((const __m256i *)(bytes + position));
+        __m256i tails = _mm256_loadu_si256((const __m256i *)(bytes + position + length - 1));
+        unsigned candidates = (unsigned)_mm256_movemask_epi8(
+            _mm256_and_si256(lanes32(heads, head, head_kind), lanes32(tails, tail, tail_kind)));
+        while (candidates != 0) {
+            size_t candidate = position + (size_t)__builtin_ctz(candidates);
+            candidates &= candidates - 1;
+            if (candidate >= run->resume)
+                check(run, candidate);
+        }
+        position = position + 32 > run->resume ? position + 32 : run->resume;
+    }
+    return position;
+}
+
+static AVX2 size_t scan_blocks32(struct run *run, size_t position, size_t stop, enum byte_kind head_kind,
+                                 enum byte_kind tail_kind)
+{
+    BLOCKS_FOR_KINDS(blocks32, run, position, stop, head_kind, tail_kind)
+}
+
+/* Whether the scan may use AVX2 where the processor has it (tests turn it
+ * off to check the SSE2 blocks on the same machine). */
+static int avx2_allowed = 1;
+
+int unfold_scan_allow_avx2(int allowed)
+{
+    return __atomic_exchange_n(&avx2_allowed, allowed, __ATOMIC_SEQ_CST);
+}
+
+static int use_avx2(void)
+{
+    return __atomic_load_n(&avx2_allowed, __ATOMIC_RELAXED) && __builtin_cpu_supports("avx2");
+}
+#endif
+
+#if !(defined(__x86_64__) && defined(__GNUC__))
+int unfold_scan_allow_avx2(int allowed)
+{
+    (void)allowed;
+    return 0;
 }
 #endif
 
@@ -93,23 +223,14 @@ size_t unfold_scan_labels(const uint8_t *bytes, const uint32_t *ends, size_t fir
     if (stop - start < length)
         return 0;
     uint8_t head = needle[0], tail = needle[length - 1];
+    enum byte_kind head_kind = kind_of(head, fold_ascii), tail_kind = kind_of(tail, fold_ascii);
     size_t position = start;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (use_avx2())
+        position = scan_blocks32(&run, position, stop, head_kind, tail_kind);
+#endif
 #if defined(__SSE2__)
-    /* A block compares 16 candidates' first bytes and their last bytes: whole
-     * blocks while the last bytes' 16 stay within the stretch. */
-    while (position + 16 + length - 1 <= stop) {
-        __m128i heads = _mm_loadu_si128((const __m128i *)(bytes + position));
-        __m128i tails = _mm_loadu_si128((const __m128i *)(bytes + position + length - 1));
-        unsigned candidates = (unsigned)_mm_movemask_epi8(
-            _mm_and_si128(lanes_matching(heads, head, fold_ascii), lanes_matching(tails, tail, fold_ascii)));
-        while (candidates != 0) {
-            size_t candidate = position + (size_t)__builtin_ctz(candidates);
-            candidates &= candidates - 1;
-            if (candidate >= run.resume)
-                check(&run, candidate);
-        }
-        position = position + 16 > run.resume ? position + 16 : run.resume;
-    }
+    position = scan_blocks16(&run, position, stop, head_kind, tail_kind);
 #endif
     for (; position + length <= stop; position = position + 1 > run.resume ? position + 1 : run.resume) {
         if (position >= run.resume && byte_matches(bytes[position], head, fold_ascii)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
 @testable import UnfoldCore
+import CUnfoldScan
 
 /// The scan that searches a collection's titles as one stretch of bytes
 /// (`TitleScan`) against the match rule itself (`LabelFilter.matches` on a
@@ -27,17 +28,22 @@ final class TitleScanTests: XCTestCase {
         return try! LabelCollection(builder)
     }
 
+    /// With 32-byte blocks where the processor has AVX2, and with 16-byte
+    /// ones (SSE2), which the same machine must find the same.
     func testAScanFindsExactlyTheTitlesTheMatchRuleDoes() {
         let collection = Self.awkwardCollection(count: 4_000, seed: 11)
         let queries = ["a", "A", "ab", "ba", "aba", "bab", "b a", "a\tb", "é", "e", "ss", "ß", "strasse", "i", "İ", "fi",
-                       "ﬁ", "日", "本日", "aaaaaaaaaaaaaaaaa", "abababababababababab", "x-", " ", "-", "zz", "a a", "ab ab"]
-        for query in queries {
+                       "ﬁ", "日", "本日", "aaaaaaaaaaaaaaaaa", "abababababababababab", "x-", " ", "-", "zz", "a a", "ab ab",
+                       "a ", " a", "- ", "1", "Z"]
+        defer { unfold_scan_allow_avx2(1) }
+        for (query, avx2) in queries.flatMap({ query -> [(String, Int32)] in [(query, 1), (query, 0)] }) {
+            unfold_scan_allow_avx2(avx2)
             for tilesOnly in [false, true] {
                 let filter = LabelFilter(query: query, tilesOnly: tilesOnly)
                 let expected = collection.records.indices.filter { filter.matches(collection.records[$0]) }
                 var session = FilterSession(collection: collection)
                 let found = Array(session.visibleIndices(filter))
-                XCTAssertTrue(found == expected, "“\(query)”, tiles only: \(tilesOnly): "
+                XCTAssertTrue(found == expected, "“\(query)”, tiles only: \(tilesOnly), AVX2: \(avx2): "
                               + "found wrongly \(Array(Set(found).subtracting(expected).sorted().prefix(5))), "
                               + "missed \(Array(Set(expected).subtracting(found).sorted().prefix(5)))")
             }

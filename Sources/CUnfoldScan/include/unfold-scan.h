@@ -6,8 +6,8 @@
 #include <stdint.h>
 
 /* The labels of a run whose bytes contain a needle, found by reading the
- * run's bytes as one stretch, sixteen at a time (SSE2, every x86-64 has it;
- * byte by byte elsewhere).
+ * run's bytes as one stretch, 32 at a time where the processor has AVX2, else
+ * sixteen (SSE2, every x86-64 has it; byte by byte elsewhere).
  *
  * bytes:   every label's bytes laid end to end; label i ends at ends[i]
  *          (it starts where label i - 1 ends, or at 0).
@@ -25,5 +25,9 @@
 size_t unfold_scan_labels(const uint8_t *bytes, const uint32_t *ends, size_t first, size_t end,
                           const uint8_t *needle, size_t length, int fold_ascii,
                           const uint32_t *skip_ends, int64_t *found);
+
+/* Lets the scan use AVX2 (1, the default) or keeps it to SSE2 (0), for
+ * tests to check both on one machine; returns what was allowed before. */
+int unfold_scan_allow_avx2(int allowed);
 
 #endif
