@@ -208,34 +208,129 @@ int unfold_scan_allow_avx2(int allowed)
 }
 #endif
 
+/* Labels first to end - 1, read as one stretch of bytes (see blocks16). */
+static void scan_stretch(struct run *run, size_t first, size_t end, enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    size_t start = first == 0 ? 0 : run->ends[first - 1];
+    size_t stop = run->ends[end - 1];
+    size_t length = run->length;
+    if (stop - start < length)
+        return;
+    run->label = first;
+    run->resume = start;
+    size_t position = start;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (use_avx2())
+        position = scan_blocks32(run, position, stop, head_kind, tail_kind);
+#endif
+#if defined(__SSE2__)
+    position = scan_blocks16(run, position, stop, head_kind, tail_kind);
+#endif
+    uint8_t head = run->needle[0], tail = run->needle[length - 1];
+    for (; position + length <= stop; position = position + 1 > run->resume ? position + 1 : run->resume) {
+        if (position >= run->resume && byte_matches(run->bytes[position], head, run->fold_ascii)
+            && byte_matches(run->bytes[position + length - 1], tail, run->fold_ascii))
+            check(run, position);
+    }
+}
+
+/* Whether the needle lies at `position`, its ends known to match. */
+static inline int middle_matches(const struct run *run, size_t position)
+{
+    for (size_t i = 1; i + 1 < run->length; i++) {
+        if (!byte_matches(run->bytes[position + i], run->needle[i], run->fold_ascii))
+            return 0;
+    }
+    return 1;
+}
+
+#if defined(__SSE2__)
+/* Labels first to end - 1, one at a time: its candidates, sixteen at a time,
+ * from its start until one holds the needle. Where most labels hold it, this
+ * costs less than the stretch's blocks, which find each label's end anew. */
+static inline __attribute__((always_inline)) size_t each16(struct run *run, size_t first, size_t end,
+                                                          enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    const uint8_t *bytes = run->bytes;
+    size_t length = run->length;
+    uint8_t head = run->needle[0], tail = run->needle[length - 1];
+    /* Sixteen bytes may be read from a candidate's start and from its last
+     * byte: up to the run's last byte, no further. */
+    size_t stop = run->ends[end - 1];
+    size_t label_start = first == 0 ? 0 : run->ends[first - 1];
+    for (size_t label = first; label < end; label++) {
+        size_t start = label_start;
+        size_t label_end = run->ends[label];
+        label_start = label_end;
+        if (run->skip_ends != NULL) {
+            uint32_t skip_start = label == 0 ? 0 : run->skip_ends[label - 1];
+            if (run->skip_ends[label] != skip_start)
+                continue;
+        }
+        if (label_end - start < length)
+            continue;
+        size_t last = label_end - length;  /* its last candidate */
+        int holds = 0;
+        for (size_t position = start; position <= last && !holds; position += 16) {
+            if (position + 16 + length - 1 > stop) {
+                for (size_t candidate = position; candidate <= last && !holds; candidate++) {
+                    holds = byte_matches(bytes[candidate], head, run->fold_ascii)
+                        && byte_matches(bytes[candidate + length - 1], tail, run->fold_ascii)
+                        && middle_matches(run, candidate);
+                }
+                break;
+            }
+            __m128i heads = _mm_loadu_si128((const __m128i *)(bytes + position));
+            __m128i tails = _mm_loadu_si128((const __m128i *)(bytes + position + length - 1));
+            unsigned candidates = (unsigned)_mm_movemask_epi8(
+                _mm_and_si128(lanes16(heads, head, head_kind), lanes16(tails, tail, tail_kind)));
+            if (last - position < 15)
+                candidates &= (1u << (last - position + 1)) - 1;
+            while (candidates != 0 && !holds) {
+                holds = middle_matches(run, position + (size_t)__builtin_ctz(candidates));
+                candidates &= candidates - 1;
+            }
+        }
+        if (holds)
+            run->found[run->count++] = (int64_t)label;
+    }
+    return run->count;
+}
+
+static size_t scan_each(struct run *run, size_t first, size_t end, enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    BLOCKS_FOR_KINDS(each16, run, first, end, head_kind, tail_kind)
+}
+#endif
+
+/* Labels are read a group at a time, each group as a stretch or label by
+ * label, as the last group's share of labels found says pays. */
+enum { GROUP = 1024 };
+
 size_t unfold_scan_labels(const uint8_t *bytes, const uint32_t *ends, size_t first, size_t end,
                           const uint8_t *needle, size_t length, int fold_ascii,
                           const uint32_t *skip_ends, int64_t *found)
 {
     if (first >= end || length == 0)
         return 0;
-    size_t start = first == 0 ? 0 : ends[first - 1];
-    size_t stop = ends[end - 1];
     struct run run = {
         .bytes = bytes, .ends = ends, .needle = needle, .length = length, .fold_ascii = fold_ascii,
-        .skip_ends = skip_ends, .label = first, .resume = start, .found = found, .count = 0,
+        .skip_ends = skip_ends, .label = first, .resume = 0, .found = found, .count = 0,
     };
-    if (stop - start < length)
-        return 0;
-    uint8_t head = needle[0], tail = needle[length - 1];
-    enum byte_kind head_kind = kind_of(head, fold_ascii), tail_kind = kind_of(tail, fold_ascii);
-    size_t position = start;
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (use_avx2())
-        position = scan_blocks32(&run, position, stop, head_kind, tail_kind);
-#endif
+    enum byte_kind head_kind = kind_of(needle[0], fold_ascii), tail_kind = kind_of(needle[length - 1], fold_ascii);
+    int label_by_label = 0;
+    for (size_t group = first; group < end; group += GROUP) {
+        size_t group_end = end - group > GROUP ? group + GROUP : end;
+        size_t before = run.count;
 #if defined(__SSE2__)
-    position = scan_blocks16(&run, position, stop, head_kind, tail_kind);
+        if (label_by_label)
+            scan_each(&run, group, group_end, head_kind, tail_kind);
+        else
 #endif
-    for (; position + length <= stop; position = position + 1 > run.resume ? position + 1 : run.resume) {
-        if (position >= run.resume && byte_matches(bytes[position], head, fold_ascii)
-            && byte_matches(bytes[position + length - 1], tail, fold_ascii))
-            check(&run, position);
+            scan_stretch(&run, group, group_end, head_kind, tail_kind);
+        /* Many labels found (a quarter or more): each found ends a stretch's
+         * blocks early, and reading label by label costs less. */
+        label_by_label = (run.count - before) * 4 > group_end - group;
     }
     return run.count;
 }

@@ -28,6 +28,35 @@ final class TitleScanTests: XCTestCase {
         return try! LabelCollection(builder)
     }
 
+    /// Where most labels hold the needle, the scan reads them one at a time:
+    /// a label whose end and the next one's start make the needle between
+    /// them, a label too short for it, one holding it only past sixteen
+    /// bytes, a label whose fold is stored (not ASCII), each among thousands
+    /// that match, and again in a stretch where few do.
+    func testWhereMostLabelsMatchEachIsReadAlone() {
+        var random = SplitMix64(seed: 21)
+        let matching = ["ab", "xab", "AB", "zzzzzzzzzzzzzzzzzzzab", "zzzzzzzzzzzzzzzab", "Ab é", "aab", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzab"]
+        let tricky = ["a", "b", "bzz", "zza", "", "é", "zzzzzzzzzzzzzzzza", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzza", "ba"]
+        var builder = LabelCollection.Builder()
+        for id in 0..<6_000 {
+            // Dense for the first 4,000 labels, sparse after.
+            let dense = id < 4_000
+            let pool = dense ? (random.next() % 4 == 0 ? tricky : matching) : (random.next() % 20 == 0 ? matching : tricky)
+            builder.append(id: id, title: pool[Int(random.next() % UInt64(pool.count))], category: id % 2 == 0 ? .tile : .dot)
+        }
+        let collection = try! LabelCollection(builder)
+        defer { unfold_scan_allow_avx2(1) }
+        for query in ["ab", "a", "b", "zab", "zzzzzzzzzzzzzzzzab", "ab é", "é"] {
+            for avx2: Int32 in [1, 0] {
+                unfold_scan_allow_avx2(avx2)
+                let filter = LabelFilter(query: query)
+                let expected = collection.records.indices.filter { filter.matches(collection.records[$0]) }
+                var session = FilterSession(collection: collection)
+                XCTAssertEqual(Array(session.visibleIndices(filter)), expected, "“\(query)”, AVX2: \(avx2)")
+            }
+        }
+    }
+
     /// With 32-byte blocks where the processor has AVX2, and with 16-byte
     /// ones (SSE2), which the same machine must find the same.
     func testAScanFindsExactlyTheTitlesTheMatchRuleDoes() {
