@@ -15,8 +15,14 @@ extension MainWindow {
         let filters = NotesExport.allCases.map { format in (format, SavedNotes.filter(for: format)) }
         for (_, filter) in filters { gtk_file_chooser_add_filter(native, filter) }
         gtk_file_chooser_set_current_name(native, SavedNotes.suggestedName(for: savedNotesName))
-        gtk_native_dialog_set_modal(UnsafeMutablePointer<GtkNativeDialog>(native), 1)
         let page = collectionPage
+        // Beside the labels file, not wherever the app happened to start.
+        if let labelsPath = page.noteStore.labelsPath, let folder = g_path_get_dirname(labelsPath) {
+            let file = ObjectRef(adopting: UnsafeMutableRawPointer(g_file_new_for_path(folder)))
+            g_free(folder)
+            gtk_file_chooser_set_current_folder(native, file.opaque, nil)
+        }
+        gtk_native_dialog_set_modal(UnsafeMutablePointer<GtkNativeDialog>(native), 1)
         onPositionSignal(chooser.raw, "response") { [weak self, chooser] response in
             defer { withExtendedLifetime(chooser) {} }
             SavedNotes.chooser = nil

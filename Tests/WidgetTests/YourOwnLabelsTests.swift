@@ -261,8 +261,11 @@ final class YourOwnLabelsTests: XCTestCase {
             .split(separator: "\n").map(String.init))
         let chooser = try XCTUnwrap(after.subtracting(before).first, "the chooser's window")
         _ = try App.run("/usr/bin/xdotool", ["windowfocus", "--sync", chooser])
-        // The name field has the focus, holding the suggested name.
+        // The name field has the focus, holding the suggested name, in the
+        // labels file's folder (its name is the label of the path bar's last
+        // button: GTK 4.8 names the button itself after its type).
         _ = try App.waitForTree { $0.contains { $0.states.contains("focused") && $0.text == "moths notes.tsv" } }
+        _ = try App.waitForTree { $0.contains { $0.role == "label" && $0.name == directory.lastPathComponent } }
         let saved = directory.appendingPathComponent("saved notes.tsv")
         try AccessibilityAuditTests.keys("ctrl+a")
         try type(saved.path)
