@@ -127,6 +127,12 @@ public final class CollectionPage {
         precondition(loadingName != nil, "only a page that is loading takes its labels later")
         loadingName = nil
         if let store { use(store) }
+        // Read before its window had to show (a small file): the window opens
+        // on every label, undescribed as the tutorial's are (see init), or
+        // the focus landing on the entry would say the description twice.
+        if gtk_widget_get_mapped(widget) == 0, filter.needle.isEmpty, !filter.tilesOnly {
+            describedResult = captionWords(visible: collection.count, of: collection.count)
+        }
         filtering.replaceCollection(collection)
         showNotesWithoutLabel()
         onNotesChanged?()
@@ -264,12 +270,12 @@ public final class CollectionPage {
         gtk_label_set_text(gCast(caption), captionWords(visible: visible))
     }
 
-    private func captionWords(visible: Int) -> String {
+    private func captionWords(visible: Int, of total: Int? = nil) -> String {
         // Plural forms follow the number shown ("1 etykieta z 4", "5 etykiet z 9").
         // TRANSLATORS: the caption above the labels; {visible} of the {total} labels
         // match the filter. The plural form follows {visible}.
         let template = ntr("{visible} of {total} labels", "{visible} of {total} labels", visible)
-        return fill(template, ["visible": formatted(visible), "total": formatted(collection.count)])
+        return fill(template, ["visible": formatted(visible), "total": formatted(total ?? collection.count)])
     }
 
     /// The filter's result, as the controls that change it describe it to

@@ -233,6 +233,25 @@ final class YourOwnLabelsTests: XCTestCase {
         App.stop(again)
     }
 
+    /// A small file, read before its window has to show, opens as the
+    /// tutorial's labels do: its entry undescribed, so that the focus landing
+    /// on it is said once (GTK 4.8 tells a description set before an
+    /// accessible is first used again after the focus, and Orca says it
+    /// twice); a filter's result is described as it changes.
+    func testASmallFileOpensOnAnUndescribedEntry() throws {
+        let directory = try scratch()
+        let labels = directory.appendingPathComponent("moths.tsv")
+        try "1\tLuna\ttile\n2\tAtlas\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        defer { App.stop(app) }
+        let launched = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        let entry = try XCTUnwrap(launched.first { $0.name == "Filter labels" })
+        XCTAssertNil(entry.description, "described at launch: \(entry)")
+        _ = try App.focusWindow(of: app)
+        try type("lu")
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.description == "1 of 2 labels" } }
+    }
+
     /// Save Notes As… by keyboard (Ctrl+Shift+S, the file chooser answered
     /// by keys): the notes with their labels, as TSV, where the name says.
     func testSaveNotesAsWritesThemWithTheirLabels() throws {
