@@ -92,22 +92,49 @@ public enum LabelsFile {
         guard let first = reader.peek else {
             throw Failure(path: path, location: nil, problem: Problem(.empty))
         }
-        // Records remember where they start as a byte offset; lines and columns
-        // are worked out only for a message (counting them for every record
-        // would rescan the file each time).
-        // The records go straight into the collection's compact form; only
-        // their offsets are kept besides, to say where a duplicate ID is.
+        // The records go straight into the collection's compact form, and
+        // nothing else is kept of them: where a record starts (a byte offset,
+        // turned into a line and column only for a message) is wanted only to
+        // say where a duplicate ID is, and is read again then.
         var builder = LabelCollection.Builder()
         // The shortest label takes 7 bytes of TSV ("1\tx\tdot"), and no title
         // is longer than the file: bounds, not guesses (see reserveCapacity).
         builder.reserveCapacity(bytes.count / 7 + 1, titleBytes: bytes.count)
-        var offsets: [UInt32] = []
-        offsets.reserveCapacity(bytes.count / 7 + 1)
+        var noOffsets: [UInt32]? = nil
+        try readRecords(from: &reader, first: first, into: &builder, offsets: &noOffsets, path: path,
+                        progress: progress, isCancelled: isCancelled)
+        do {
+            return try LabelCollection(builder)
+        } catch {
+            // Read again, keeping every record's start (a second reading
+            // costs what a message is worth; the offsets of ten million
+            // records held while every file is read would cost 40 MB).
+            var again = Reader(bytes: bytes)
+            again.skipWhitespace()
+            var offsets: [UInt32]? = []
+            var unused = LabelCollection.Builder()
+            try readRecords(from: &again, first: first, into: &unused, offsets: &offsets, path: path,
+                            progress: { _ in }, isCancelled: isCancelled)
+            let earlier = reader.location(at: Int(offsets![error.firstIndex]))
+            let later = reader.location(at: Int(offsets![error.secondIndex]))
+            throw Failure(path: path, location: later, problem: Problem(.duplicateID, [
+                "id": String(error.id), "first_line": String(earlier.line), "first_column": String(earlier.column),
+                "line": String(later.line), "column": String(later.column),
+            ]))
+        }
+    }
+
+    /// Reads the records after `first` (the file's first byte that is not
+    /// white space) into `builder`, and, if `offsets` is not nil, where each starts.
+    private static func readRecords(from reader: inout Reader, first: UInt8, into builder: inout LabelCollection.Builder,
+                                    offsets: inout [UInt32]?, path: String, progress: (Double) -> Void,
+                                    isCancelled: () -> Bool) throws(Failure) {
+        let size = reader.bytes.count
         do throws(Reader.ParseError) {
             func checkpoint(_ offset: Int, _ builder: LabelCollection.Builder) throws(Reader.ParseError) {
                 if isCancelled() { throw Reader.ParseError(offset: offset, problem: stopped) }
                 if builder.isTooLarge { throw Reader.ParseError(offset: offset, problem: Problem(.titlesTooLarge)) }
-                progress(Double(offset) / Double(max(bytes.count, 1)))
+                progress(Double(offset) / Double(max(size, 1)))
             }
             switch first {
             case UInt8(ascii: "["): try reader.jsonRecords(into: &builder, offsets: &offsets, checkpoint)
@@ -121,16 +148,6 @@ public enum LabelsFile {
         } catch {
             throw Failure(path: path, location: error.problem == stopped ? nil : reader.location(at: error.offset),
                           problem: error.problem)
-        }
-        do {
-            return try LabelCollection(builder)
-        } catch {
-            let first = reader.location(at: Int(offsets[error.firstIndex]))
-            let second = reader.location(at: Int(offsets[error.secondIndex]))
-            throw Failure(path: path, location: second, problem: Problem(.duplicateID, [
-                "id": String(error.id), "first_line": String(first.line), "first_column": String(first.column),
-                "line": String(second.line), "column": String(second.column),
-            ]))
         }
     }
 
@@ -207,7 +224,7 @@ private struct Reader {
 
     typealias Checkpoint = (_ offset: Int, _ builder: LabelCollection.Builder) throws(ParseError) -> Void
 
-    mutating func jsonRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32],
+    mutating func jsonRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32]?,
                               _ checkpoint: Checkpoint) throws(ParseError) {
         offset += 1  // the “[” that told the file is JSON
         skipWhitespace()
@@ -216,7 +233,7 @@ private struct Reader {
         } else {
             while true {
                 let start = try jsonRecord(into: &builder)
-                offsets.append(UInt32(start))
+                offsets?.append(UInt32(start))
                 if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
                 skipWhitespace()
                 guard let byte = peek else { throw error(.endsInsideArray) }
@@ -501,7 +518,7 @@ private struct Reader {
         return negative ? -value : value
     }
 
-    mutating func tsvRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32],
+    mutating func tsvRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32]?,
                              _ checkpoint: Checkpoint) throws(ParseError) {
         var isFirstLine = true
         offset = start
@@ -521,7 +538,7 @@ private struct Reader {
                 let title = try Self.unquoted(titleField)
                 let category = try category(Self.unquoted(categoryField), at: categoryField.startIndex)
                 try append(id: id, title: title, at: titleField.startIndex, category: category, to: &builder)
-                offsets.append(UInt32(lineStart))
+                offsets?.append(UInt32(lineStart))
                 if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
                 continue
             }
@@ -548,7 +565,7 @@ private struct Reader {
             let title = try Self.unquoted(fields[1])
             let category = try category(Self.unquoted(fields[2]), at: fields[2].startIndex)
             try append(id: id, title: title, at: fields[1].startIndex, category: category, to: &builder)
-            offsets.append(UInt32(lineStart))
+            offsets?.append(UInt32(lineStart))
             if builder.count % LabelsFile.checkpointInterval == 0 { try checkpoint(offset, builder) }
         }
     }
