@@ -429,7 +429,8 @@ case "$command" in
     # The renderer is the benchmark's choice: it measures with each of GTK's.
     unset GSK_RENDERER
     export GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
-    with_display "$(swift build -c release --show-bin-path)/unfold-bench" --json .build/bench.json "$@"
+    # The growth family's plot goes where the README shows it.
+    with_display "$(swift build -c release --show-bin-path)/unfold-bench" --json .build/bench.json --plot data/docs/growth.png "$@"
     ;;
   docs)
     ensure_packages "${test_packages[@]}"

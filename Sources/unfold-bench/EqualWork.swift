@@ -47,7 +47,7 @@ func measureWithEachRenderer(_ arguments: [String], json: String?) -> Int32 {
 /// `unfold-reference`, same window, same chrome, same keys.
 @MainActor
 func measureProcesses(quick: Bool, renderer: String, programs: Programs, selected: (String) -> Bool,
-                      report: (Row) -> Void) throws {
+                      plotPath: String?, report: (Row) -> Void) throws {
     if selected("reveal") {
         for groups in quick ? [1] : [1, 200] {
             let runs = quick ? 2 : 5
@@ -69,6 +69,41 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
                    gtk: Summary(gtk.frames), gtkWidget: "GtkFilterListModel+GtkListView"))
         report(Row(benchmark: "collection: a/b change, whole process", unit: "CPU ms", ours: Summary(ours.total),
                    gtk: Summary(gtk.total), gtkWidget: "GtkFilterListModel+GtkListView"))
+    }
+    // Issue 23's growth family: one file a size, opened and typed into by
+    // each; under GL only (what users get by default), since GTK's list takes
+    // minutes at ten million labels.
+    if selected("growth") && renderer == "gl" {
+        let sizes = quick ? [2_000, 20_000] : [100_000, 1_000_000, 3_000_000, 10_000_000]
+        // A wide first key, a narrower one, a deletion, back to everything,
+        // and a query every synthetic title matches (they all have a space).
+        let keys = ["a", "m", "BackSpace", "BackSpace", "space", "BackSpace"]
+        let widget = "GtkStringList+GtkFilterListModel+GtkListView (TSV)"
+        var points: [GrowthPoint] = []
+        for labels in sizes {
+            let files = try LabelFiles(count: labels, json: false)
+            defer { files.remove() }
+            let patience = max(30, Double(labels) / 150_000)
+            let ours = try ProcessBench.typing(programs.ours(["--labels", files.tsv]), name: "Unfold", renderer: renderer,
+                                               total: labels, keys: keys, patience: patience)
+            let gtk = try ProcessBench.typing(programs.gtk(["labels", files.tsv]), name: "GTK", renderer: renderer,
+                                              total: labels, keys: keys, patience: patience)
+            let name = "growth: \(GrowthPoint.name(labels)) labels"
+            // Issue 23: every key within 50 ms at a million labels, 150 ms at ten million.
+            let keyTarget: Row.Target? = labels == 1_000_000 ? .ours(50) : labels == 10_000_000 ? .ours(150) : nil
+            report(Row(benchmark: "\(name), to a usable window", unit: "ms", ours: Summary([ours.load]), gtk: Summary([gtk.load]),
+                       gtkWidget: widget))
+            report(Row(benchmark: "\(name), peak RSS", unit: "MB", ours: Summary([ours.peakResident]),
+                       gtk: Summary([gtk.peakResident]), gtkWidget: widget, target: labels == 10_000_000 ? .ratio(0.5) : nil))
+            report(Row(benchmark: "\(name), median key", unit: "ms", ours: Summary([percentile(ours.keyLatencies, 0.5)]),
+                       gtk: Summary([percentile(gtk.keyLatencies, 0.5)]), gtkWidget: widget))
+            report(Row(benchmark: "\(name), 95th-percentile key", unit: "ms", ours: Summary([percentile(ours.keyLatencies, 0.95)]),
+                       gtk: Summary([percentile(gtk.keyLatencies, 0.95)]), gtkWidget: widget))
+            report(Row(benchmark: "\(name), worst key", unit: "ms", ours: Summary([ours.keyLatencies.max() ?? .nan]),
+                       gtk: Summary([gtk.keyLatencies.max() ?? .nan]), gtkWidget: widget, target: keyTarget))
+            points.append(GrowthPoint(labels: labels, ours: ours, gtk: gtk))
+        }
+        if let plotPath { try GrowthPlot.write(points, to: plotPath) }
     }
     if selected("filter") || selected("memory") {
         let labels = quick ? 20_000 : 1_000_000
@@ -134,7 +169,8 @@ struct LabelFiles {
     let json: String
     let tsvBytesPerLabel: Double
 
-    init(count: Int) throws {
+    /// `json`: whether to write the JSON file beside the TSV.
+    init(count: Int, json writesJSON: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-labels-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let records = LabelCollection.synthetic(count: count).records
@@ -142,7 +178,7 @@ struct LabelFiles {
         json = directory.appendingPathComponent("labels.json").path
         let tsvText = LabelsFile.tsv(records)!
         try tsvText.write(toFile: tsv, atomically: false, encoding: .utf8)
-        try LabelsFile.json(records).write(toFile: json, atomically: false, encoding: .utf8)
+        if writesJSON { try LabelsFile.json(records).write(toFile: json, atomically: false, encoding: .utf8) }
         tsvBytesPerLabel = Double(tsvText.utf8.count) / Double(count)
     }
 

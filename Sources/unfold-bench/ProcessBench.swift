@@ -254,10 +254,13 @@ enum ProcessBench {
     /// Loads a labels file, waits for its window to count every label, then
     /// types `keys` (each after the last one's result showed, at a spread of
     /// moments between frames).
-    static func typing(_ arguments: [String], name: String, renderer: String, total: Int, keys: [String]) throws -> Typing {
+    /// `patience`: how long a key's result may take before the run fails
+    /// (GTK's list takes tens of seconds a key at ten million labels).
+    static func typing(_ arguments: [String], name: String, renderer: String, total: Int, keys: [String],
+                       patience: Double = 30) throws -> Typing {
         try with(name, arguments, renderer: renderer) { program in
             let everything = "\(total) of \(total) labels"
-            guard let ready = program.frame(after: 0, timeout: 120, where: { $0.caption == everything }) else {
+            guard let ready = program.frame(after: 0, timeout: max(120, patience * 4), where: { $0.caption == everything }) else {
                 throw BenchError("\(name) never showed \(everything)")
             }
             program.waitUntilIdle()
@@ -267,10 +270,11 @@ enum ProcessBench {
             for (index, key) in keys.enumerated() {
                 // Land anywhere between two frames: the same offsets for everyone.
                 usleep(UInt32(20_000 + (index * 7 % 10) * 1_667))
-                if key == "BackSpace" { typed.removeLast() } else { typed += key }
+                if key == "BackSpace" { typed.removeLast() } else { typed += key == "space" ? " " : key }
                 let sent = try program.press(key)
                 let expected = typed
-                guard let shown = program.frame(after: sent, where: { $0.entry == expected && $0.caption.hasSuffix(" of \(total) labels") })
+                guard let shown = program.frame(after: sent, timeout: patience,
+                                                where: { $0.entry == expected && $0.caption.hasSuffix(" of \(total) labels") })
                 else { throw BenchError("\(name) never showed the count for “\(expected)”") }
                 latencies.append(Double(shown.end - sent) / 1000)
                 program.waitUntilIdle(quiet: 0.15)

@@ -18,7 +18,7 @@ import UnfoldCore
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--only reveal|filter|collection|list|scan|startup|memory]... [--renderer gl|cairo]\n".utf8))
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--plot PNG] [--only reveal|filter|collection|list|scan|startup|memory|growth]... [--renderer gl|cairo]\n".utf8))
     exit(2)
 }
 
@@ -69,7 +69,9 @@ let status: Int32 = MainActor.assumeIsolated {
     var quick = false
     var jsonPath: String?
     /// The kinds of benchmark to run (`--only`, repeatable); all when none is named.
-    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "scan", "startup", "memory"]
+    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "scan", "startup", "memory", "growth"]
+    /// Where the growth family's plot goes (`--plot`), if anywhere.
+    var plotPath: String?
     var renderer: String?
     var only: Set<String> = []
     var remaining = Array(arguments)
@@ -80,6 +82,10 @@ let status: Int32 = MainActor.assumeIsolated {
         case "--json":
             guard let path = remaining.first else { usage() }
             jsonPath = path
+            remaining.removeFirst()
+        case "--plot":
+            guard let path = remaining.first else { usage() }
+            plotPath = path
             remaining.removeFirst()
         case "--renderer":
             guard let name = remaining.first, ["gl", "cairo"].contains(name) else {
@@ -209,7 +215,7 @@ let status: Int32 = MainActor.assumeIsolated {
                    gtk: Summary([gtkPerItem]), gtkWidget: widget, target: .ratio(1.0)))
     }
     do {
-        try measureProcesses(quick: quick, renderer: renderer, programs: programs, selected: selected, report: report)
+        try measureProcesses(quick: quick, renderer: renderer, programs: programs, selected: selected, plotPath: plotPath, report: report)
     } catch {
         FileHandle.standardError.write(Data("unfold-bench: \(error)\n".utf8))
         return 1

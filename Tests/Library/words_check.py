@@ -60,10 +60,14 @@ def main():
 
         def settled(text=""):
             # Two frames alike, both drawn once the entry said `text`, with the
-            # filter done: the motion is over. (Typed keys and this check can
-            # come between two frames: the frames before the keys are alike too.)
+            # filter done and no row leaving: the motion is over. (Typed keys
+            # and this check can come between two frames: the frames before the
+            # keys are alike too. A row fading out where it was is alike from
+            # frame to frame, and on a loaded machine two frames can show the
+            # same moment of a glide.)
             return (len(frames) > 2 and frames[-1][1] == frames[-2][1] and not filtered.get_pending()
-                    and frames[-1][2] == frames[-2][2] == text)
+                    and frames[-1][2] == frames[-2][2] == text
+                    and not any(leaving for _, _, leaving in frames[-1][1]))
 
         def step():
             if phase["name"] == "start" and settled():

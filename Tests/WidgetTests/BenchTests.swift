@@ -9,8 +9,12 @@ final class BenchTests: XCTestCase {
         let bench = URL(fileURLWithPath: AppProcessTests.executable).deletingLastPathComponent()
             .appendingPathComponent("unfold-bench").path
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: json) }
-        let output = try AppProcessTests.run(bench, ["--quick", "--json", json], patience: 30 * 60 * Patience.factor)
+        let plot = FileManager.default.temporaryDirectory.appendingPathComponent("growth-\(UUID().uuidString).png").path
+        defer {
+            try? FileManager.default.removeItem(atPath: json)
+            try? FileManager.default.removeItem(atPath: plot)
+        }
+        let output = try AppProcessTests.run(bench, ["--quick", "--json", json, "--plot", plot], patience: 30 * 60 * Patience.factor)
         XCTAssertEqual(output.status, 0, output.stderr)
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [[String: Any]])
         // Every row, under each of GTK's renderers, each drawn with the renderer asked for.
@@ -26,6 +30,17 @@ final class BenchTests: XCTestCase {
                 XCTAssertTrue(names.contains { $0.hasPrefix(expected) }, "\(expected) under \(renderer) in \(names)")
             }
         }
+        // The growth family, under GL only, and its plot: three panels of 400 by 360 pixels.
+        let growth = rows.filter { ($0["benchmark"] as? String ?? "").hasPrefix("growth: ") }
+        XCTAssertEqual(Set(growth.compactMap { $0["renderer"] as? String }), ["gl"])
+        for expected in ["growth: 2k labels, to a usable window", "growth: 20k labels, peak RSS", "growth: 20k labels, median key",
+                         "growth: 2k labels, 95th-percentile key", "growth: 20k labels, worst key"] {
+            XCTAssertTrue(growth.contains { $0["benchmark"] as? String == expected }, "\(expected) in \(growth)")
+        }
+        let png = try Data(contentsOf: URL(fileURLWithPath: plot))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        // The header's width and height, big-endian, after "IHDR".
+        XCTAssertEqual(png.count > 24 ? Array(png[16..<24]) : [], [0, 0, 0x04, 0xB0, 0, 0, 0x01, 0x68], "1200 by 360 pixels")
         for row in rows {
             let ratio = row["ratio"] as? Double ?? .nan
             XCTAssertTrue(ratio.isFinite && ratio > 0, "\(row)")
