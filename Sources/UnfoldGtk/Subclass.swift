@@ -451,33 +451,31 @@ enum WidgetTypeRegistry {
     /// Runs where the class is first referenced, not necessarily on GTK's thread.
     private static var classInit: GClassInitFunc {
         { klass, data in
-            do {
-                let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
-                let widgetClass: UnsafeMutablePointer<GtkWidgetClass> = gCast(klass!)
-                record.parentClass = gCast(g_type_class_peek_parent(klass)!)
-                g_type_class_adjust_private_offset(klass, &record.privateOffset)
-                gtk_widget_class_set_css_name(widgetClass, record.description.cssName)
-                gtk_widget_class_set_accessible_role(widgetClass, record.description.accessibleRole)
-                if let layoutManager = record.description.layoutManager {
-                    gtk_widget_class_set_layout_manager_type(widgetClass, layoutManager())
+            let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
+            let widgetClass: UnsafeMutablePointer<GtkWidgetClass> = gCast(klass!)
+            record.parentClass = gCast(g_type_class_peek_parent(klass)!)
+            g_type_class_adjust_private_offset(klass, &record.privateOffset)
+            gtk_widget_class_set_css_name(widgetClass, record.description.cssName)
+            gtk_widget_class_set_accessible_role(widgetClass, record.description.accessibleRole)
+            if let layoutManager = record.description.layoutManager {
+                gtk_widget_class_set_layout_manager_type(widgetClass, layoutManager())
+            }
+            WidgetTypeRegistry.installVFuncs(widgetClass)
+            if let template = record.description.template {
+                gtk_widget_class_set_template_from_resource(widgetClass, template.resource)
+                for child in template.children {
+                    gtk_widget_class_bind_template_child_full(widgetClass, child, 0, 0)
                 }
-                WidgetTypeRegistry.installVFuncs(widgetClass)
-                if let template = record.description.template {
-                    gtk_widget_class_set_template_from_resource(widgetClass, template.resource)
-                    for child in template.children {
-                        gtk_widget_class_bind_template_child_full(widgetClass, child, 0, 0)
-                    }
-                }
-                let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
-                for (index, property) in record.description.properties.enumerated() {
-                    if property.overridesInterface {
-                        g_object_class_override_property(objectClass, guint(index + 1), property.name)
-                        record.propertySpecs.append(g_object_class_find_property(objectClass, property.name))
-                    } else {
-                        let spec = property.makeSpec()
-                        g_object_class_install_property(objectClass, guint(index + 1), spec)
-                        record.propertySpecs.append(spec)
-                    }
+            }
+            let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
+            for (index, property) in record.description.properties.enumerated() {
+                if property.overridesInterface {
+                    g_object_class_override_property(objectClass, guint(index + 1), property.name)
+                    record.propertySpecs.append(g_object_class_find_property(objectClass, property.name))
+                } else {
+                    let spec = property.makeSpec()
+                    g_object_class_install_property(objectClass, guint(index + 1), spec)
+                    record.propertySpecs.append(spec)
                 }
             }
         }
@@ -485,19 +483,17 @@ enum WidgetTypeRegistry {
 
     private static var buildableInit: GInterfaceInitFunc {
         { iface, data in
-            do {
-                let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
-                let buildable: UnsafeMutablePointer<GtkBuildableIface> = gCast(iface!)
-                record.parentBuildable = g_type_interface_peek_parent(iface).map { gCast($0) }
-                buildable.pointee.add_child = { buildable, builder, child, type in
-                    nonisolated(unsafe) let (buildable, builder, child, type) = (buildable, builder, child, type)
-                    MainActor.assumeIsolated {
-                        let raw = UnsafeMutableRawPointer(buildable!)
-                        let typeName = type.map { String(cString: $0) }
-                        if let implementation = WidgetTypeRegistry.implementation(raw),
-                           implementation.addBuildableChild(gCast(child!), type: typeName) { return }
-                        WidgetTypeRegistry.record(ofInstance: raw)?.parentBuildable?.pointee.add_child?(buildable, builder, child, type)
-                    }
+            let record = Unmanaged<ClassRecord>.fromOpaque(data!).takeUnretainedValue()
+            let buildable: UnsafeMutablePointer<GtkBuildableIface> = gCast(iface!)
+            record.parentBuildable = g_type_interface_peek_parent(iface).map { gCast($0) }
+            buildable.pointee.add_child = { buildable, builder, child, type in
+                nonisolated(unsafe) let (buildable, builder, child, type) = (buildable, builder, child, type)
+                MainActor.assumeIsolated {
+                    let raw = UnsafeMutableRawPointer(buildable!)
+                    let typeName = type.map { String(cString: $0) }
+                    if let implementation = WidgetTypeRegistry.implementation(raw),
+                       implementation.addBuildableChild(gCast(child!), type: typeName) { return }
+                    WidgetTypeRegistry.record(ofInstance: raw)?.parentBuildable?.pointee.add_child?(buildable, builder, child, type)
                 }
             }
         }
