@@ -89,6 +89,11 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
             let gtk = try ProcessBench.typing(programs.gtk(["labels", files.tsv]), name: "GTK", renderer: renderer,
                                               total: labels, keys: keys, patience: patience)
             let name = "growth: \(GrowthPoint.name(labels)) labels"
+            // Which key is the slow one is what a worst key's figure cannot say.
+            for (side, typing) in [("Unfold", ours), ("GTK", gtk)] {
+                let each = zip(keys, typing.keyLatencies).map { "\($0) \(String(format: "%.0f", $1))" }
+                FileHandle.standardError.write(Data("\(name), \(side)'s keys (ms): \(each.joined(separator: ", "))\n".utf8))
+            }
             // Issue 23: every key within 50 ms at a million labels, 150 ms at ten million.
             let keyTarget: Row.Target? = labels == 1_000_000 ? .ours(50) : labels == 10_000_000 ? .ours(150) : nil
             report(Row(benchmark: "\(name), to a usable window", unit: "ms", ours: Summary([ours.load]), gtk: Summary([gtk.load]),
