@@ -294,7 +294,7 @@ public final class CollectionPage {
 
     private var describedResult: String?
 
-    /// A scan longer than a frame says how far it has got.
+    /// A scan waited for says how far it has got.
     private func showFilteringProgress(_ fraction: Double) {
         if loadingName != nil { return }
         let percent = Int(fraction * 100)

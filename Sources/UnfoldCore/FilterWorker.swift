@@ -11,7 +11,7 @@ import Synchronization
 /// Nothing here knows about GTK: the app's side is `CollectionFilter`.
 public final class FilterWorker: Sendable {
     public enum Event: Sendable {
-        /// A scan longer than a frame is this far through (0–1): see `progressIsDue`.
+        /// A scan waited for is this far through (0–1): see `progressIsDue`.
         case progress(generation: Int, fraction: Double)
         /// The result of a request: the positions of the labels it lets through.
         case finished(generation: Int, filter: LabelFilter, indices: LabelSet)
@@ -23,11 +23,13 @@ public final class FilterWorker: Sendable {
     /// the newest: a few milliseconds of scanning, long enough to be split
     /// between the two cores (see `FilterPass.runScannedOnTwoCores`).
     static let step = 262_144
-    /// A scan says how far it has got once it outlasts a frame, then ten
-    /// times a second: each report repaints the window, and a repaint every
-    /// frame would take CPU the scan needs (with GL drawn on the CPU, as
-    /// llvmpipe does, most of a core).
-    static let firstProgress: UInt64 = 16_000_000
+    /// A scan says how far it has got once it has lasted long enough to be
+    /// waited for (a fifth of a second), then ten times a second. Its first
+    /// frame already says it is filtering; each report repaints the window,
+    /// and with GL drawn on the CPU (llvmpipe) a repaint takes tens of ms of
+    /// the CPU the scan needs: reports every frame made a 10M-label scan
+    /// twice as long.
+    static let firstProgress: UInt64 = 200_000_000
     static let progressInterval: UInt64 = 100_000_000
 
     /// Whether a scan that last reported `sinceLast` ns ago (or started then,
