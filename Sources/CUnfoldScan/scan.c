@@ -31,9 +31,17 @@ struct run {
     const uint32_t *skip_ends;
     size_t label;     /* the label of the last candidate looked at */
     size_t resume;    /* candidates before this are in a label done with */
-    int64_t *found;
+    uint64_t *bits;   /* the result: bit i of word i / 64 for label i */
     size_t count;
+    uint64_t *map;    /* a group's candidates, read label by label (see each_mapped) */
+    size_t map_base;  /* the position of the map's bit 0 */
 };
+
+static inline void mark(struct run *run, size_t label)
+{
+    run->bits[label >> 6] |= (uint64_t)1 << (label & 63);
+    run->count++;
+}
 
 /* A candidate at `position` (its first and last bytes match): finds its
  * label, and if the needle lies whole within it, compares the rest. A label
@@ -56,7 +64,7 @@ static inline void check(struct run *run, size_t position)
         if (!byte_matches(run->bytes[position + i], run->needle[i], run->fold_ascii))
             return;
     }
-    run->found[run->count++] = (int64_t)run->label;
+    mark(run, run->label);
     run->resume = label_end;
 }
 
@@ -244,93 +252,210 @@ static inline int middle_matches(const struct run *run, size_t position)
     return 1;
 }
 
+/* Label by label, for a group where most labels hold the needle: its
+ * candidates are first mapped, one bit a position, for the whole stretch at
+ * once (MAP_BYTES at most), then each label asks whether a bit is set
+ * between its start and its last candidate. No branch follows where in a
+ * label the needle is, and no label's end is looked for twice: a stretch's
+ * blocks stop at each label found and start again after it. */
+enum { MAP_WORDS = 4096, MAP_BYTES = MAP_WORDS * 64 - 128 };  /* a word to spare after the last (see each_mapped) */
+
+/* Fills the map from `start` (the map's base, or where 32-byte blocks left
+ * off) to `stop`: bit p - map_base where a candidate starts at p. Whole
+ * blocks, 16 or 32 bits a store; the caller maps what is left bit by bit. */
 #if defined(__SSE2__)
-/* Labels first to end - 1, one at a time: its candidates, sixteen at a time,
- * from its start until one holds the needle. Where most labels hold it, this
- * costs less than the stretch's blocks, which find each label's end anew. */
-static inline __attribute__((always_inline)) size_t each16(struct run *run, size_t first, size_t end,
-                                                          enum byte_kind head_kind, enum byte_kind tail_kind)
+static inline __attribute__((always_inline)) size_t map16(struct run *run, size_t start, size_t stop,
+                                                         enum byte_kind head_kind, enum byte_kind tail_kind)
 {
     const uint8_t *bytes = run->bytes;
     size_t length = run->length;
     uint8_t head = run->needle[0], tail = run->needle[length - 1];
-    /* Sixteen bytes may be read from a candidate's start and from its last
-     * byte: up to the run's last byte, no further. */
-    size_t stop = run->ends[end - 1];
-    size_t label_start = first == 0 ? 0 : run->ends[first - 1];
-    for (size_t label = first; label < end; label++) {
-        size_t start = label_start;
-        size_t label_end = run->ends[label];
-        label_start = label_end;
-        if (run->skip_ends != NULL) {
-            uint32_t skip_start = label == 0 ? 0 : run->skip_ends[label - 1];
-            if (run->skip_ends[label] != skip_start)
-                continue;
-        }
-        if (label_end - start < length)
-            continue;
-        size_t last = label_end - length;  /* its last candidate */
-        int holds = 0;
-        for (size_t position = start; position <= last && !holds; position += 16) {
-            if (position + 16 + length - 1 > stop) {
-                for (size_t candidate = position; candidate <= last && !holds; candidate++) {
-                    holds = byte_matches(bytes[candidate], head, run->fold_ascii)
-                        && byte_matches(bytes[candidate + length - 1], tail, run->fold_ascii)
-                        && middle_matches(run, candidate);
-                }
-                break;
-            }
-            __m128i heads = _mm_loadu_si128((const __m128i *)(bytes + position));
-            __m128i tails = _mm_loadu_si128((const __m128i *)(bytes + position + length - 1));
-            unsigned candidates = (unsigned)_mm_movemask_epi8(
-                _mm_and_si128(lanes16(heads, head, head_kind), lanes16(tails, tail, tail_kind)));
-            if (last - position < 15)
-                candidates &= (1u << (last - position + 1)) - 1;
-            while (candidates != 0 && !holds) {
-                holds = middle_matches(run, position + (size_t)__builtin_ctz(candidates));
-                candidates &= candidates - 1;
-            }
-        }
-        if (holds)
-            run->found[run->count++] = (int64_t)label;
+    uint16_t *lanes = (uint16_t *)run->map;  /* little-endian: block k is bits 16k to 16k + 15 */
+    size_t position = start;
+    for (; position + 16 + length - 1 <= stop; position += 16) {
+        __m128i heads = _mm_loadu_si128((const __m128i *)(bytes + position));
+        __m128i tails = _mm_loadu_si128((const __m128i *)(bytes + position + length - 1));
+        lanes[(position - run->map_base) / 16] = (uint16_t)_mm_movemask_epi8(
+            _mm_and_si128(lanes16(heads, head, head_kind), lanes16(tails, tail, tail_kind)));
     }
-    return run->count;
+    return position;
 }
 
-static size_t scan_each(struct run *run, size_t first, size_t end, enum byte_kind head_kind, enum byte_kind tail_kind)
+static size_t map_blocks16(struct run *run, size_t start, size_t stop, enum byte_kind head_kind, enum byte_kind tail_kind)
 {
-    BLOCKS_FOR_KINDS(each16, run, first, end, head_kind, tail_kind)
+    BLOCKS_FOR_KINDS(map16, run, start, stop, head_kind, tail_kind)
 }
 #endif
 
-/* Labels are read a group at a time, each group as a stretch or label by
+#if defined(__x86_64__) && defined(__GNUC__)
+static inline __attribute__((always_inline)) AVX2 size_t map32(struct run *run, size_t start, size_t stop,
+                                                              enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    const uint8_t *bytes = run->bytes;
+    size_t length = run->length;
+    uint8_t head = run->needle[0], tail = run->needle[length - 1];
+    uint32_t *lanes = (uint32_t *)run->map;
+    size_t position = start;
+    for (; position + 32 + length - 1 <= stop; position += 32) {
+        __m256i heads = _mm256_loadu_si256((const __m256i *)(bytes + position));
+        __m256i tails = _mm256_loadu_si256((const __m256i *)(bytes + position + length - 1));
+        lanes[(position - run->map_base) / 32] = (uint32_t)_mm256_movemask_epi8(
+            _mm256_and_si256(lanes32(heads, head, head_kind), lanes32(tails, tail, tail_kind)));
+    }
+    return position;
+}
+
+static AVX2 size_t map_blocks32(struct run *run, size_t start, size_t stop, enum byte_kind head_kind,
+                                enum byte_kind tail_kind)
+{
+    BLOCKS_FOR_KINDS(map32, run, start, stop, head_kind, tail_kind)
+}
+#endif
+
+/* Whether a candidate from `from` to `last` (stretch positions; the map's
+ * bit 0 is its base) holds the whole needle. */
+static inline int mapped_holds(const struct run *run, size_t from, size_t last)
+{
+    for (size_t bit = from - run->map_base, end = last - run->map_base; bit <= end;) {
+        size_t shift = bit & 63;
+        uint64_t candidates = run->map[bit >> 6] >> shift;
+        if (end - bit < 63 - shift)
+            candidates &= ((uint64_t)1 << (end - bit + 1)) - 1;
+        for (; candidates != 0; candidates &= candidates - 1) {
+            /* A needle of one or two bytes is its ends: a candidate holds it. */
+            if (run->length < 3 || middle_matches(run, run->map_base + bit + (size_t)__builtin_ctzll(candidates)))
+                return 1;
+        }
+        bit += 64 - shift;
+    }
+    return 0;
+}
+
+/* Maps the candidates of labels first to end - 1 in `run`'s stretch; 0 when
+ * the stretch outgrows the map. */
+static int map_stretch(struct run *run, size_t first, size_t end, enum byte_kind head_kind, enum byte_kind tail_kind)
+{
+    size_t start = first == 0 ? 0 : run->ends[first - 1];
+    size_t stop = run->ends[end - 1];
+    size_t length = run->length;
+    if (stop - start > MAP_BYTES)
+        return 0;
+    run->map_base = start;
+    /* Every label's place, up to the stretch's end, is in the map, and a
+     * word after it: each_mapped reads two words from any label's place. */
+    memset(run->map, 0, ((stop - start) / 64 + 2) * sizeof(uint64_t));
+    size_t position = start;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (use_avx2())
+        position = map_blocks32(run, start, stop, head_kind, tail_kind);
+#endif
+#if defined(__SSE2__)
+    position = map_blocks16(run, position, stop, head_kind, tail_kind);
+#endif
+    uint8_t head = run->needle[0], tail = run->needle[length - 1];
+    for (; position + length <= stop; position++) {
+        if (byte_matches(run->bytes[position], head, run->fold_ascii)
+            && byte_matches(run->bytes[position + length - 1], tail, run->fold_ascii))
+            run->map[(position - start) >> 6] |= (uint64_t)1 << ((position - start) & 63);
+    }
+    return 1;
+}
+
+/* Labels first to end - 1, one at a time, each in its fold if one is stored,
+ * else in its title (when `titles` is not NULL: an ASCII needle). Both
+ * stretches' candidates are mapped first; then a label's first 64 are two
+ * words of its map, with no branch on where they lie or on which stretch
+ * holds the label, which are as random as the titles are. */
+static void each_mapped(struct run *titles, struct run *folds, size_t first, size_t end)
+{
+    const uint32_t *title_ends = titles != NULL ? titles->ends : folds->ends;
+    const uint32_t *fold_ends = folds->ends;
+    const uint64_t *title_map = titles != NULL ? titles->map : folds->map;
+    const uint64_t *fold_map = folds->map;
+    /* Without titles, a label without a fold reads (and masks out) the fold
+     * map where it would start: always a place in the map. */
+    size_t fold_base = folds->map_base, title_base = titles != NULL ? titles->map_base : fold_base;
+    ptrdiff_t length = (ptrdiff_t)folds->length;
+    /* A store to the result could alias the runs' fields: in locals, the
+     * compiler need not read them again after each label found. The
+     * result's bits are gathered a word at a time. */
+    uint64_t *bits = folds->bits;
+    size_t found = 0;
+    uint64_t word = 0;
+    size_t title_start = first == 0 ? 0 : title_ends[first - 1];
+    size_t fold_start = first == 0 ? 0 : fold_ends[first - 1];
+    for (size_t label = first; label < end; label++) {
+        size_t title_end = title_ends[label], fold_end = fold_ends[label];
+        int has_fold = fold_end != fold_start;
+        const uint64_t *map = has_fold ? fold_map : title_map;
+        size_t from = has_fold ? fold_start : title_start;
+        size_t bit = from - (has_fold ? fold_base : title_base);
+        ptrdiff_t count = has_fold ? (ptrdiff_t)(fold_end - fold_start) - length + 1
+            : titles != NULL ? (ptrdiff_t)(title_end - title_start) - length + 1 : 0;
+        title_start = title_end;
+        fold_start = fold_end;
+        size_t shift = bit & 63;
+        /* The map has a word to spare after its last: the second word is
+         * always there. (x << 1) << (63 - shift) is x << (64 - shift), and 0
+         * for a shift of 0, without a shift by 64. */
+        uint64_t window = map[bit >> 6] >> shift | (map[(bit >> 6) + 1] << 1) << (63 - shift);
+        window &= count >= 64 ? ~(uint64_t)0 : count <= 0 ? 0 : ((uint64_t)1 << count) - 1;
+        int holds = window != 0;
+        if (count > 64 || (length >= 3 && holds))
+            holds = count > 0 && mapped_holds(has_fold ? folds : titles, from, from + (size_t)count - 1);
+        word |= (uint64_t)holds << (label & 63);
+        found += (size_t)holds;
+        if ((label & 63) == 63 || label + 1 == end) {
+            bits[label >> 6] |= word;
+            word = 0;
+        }
+    }
+    folds->count += found;
+}
+
+/* Labels are read a group at a time, each group as stretches or label by
  * label, as the last group's share of labels found says pays. */
 enum { GROUP = 1024 };
 
-size_t unfold_scan_labels(const uint8_t *bytes, const uint32_t *ends, size_t first, size_t end,
-                          const uint8_t *needle, size_t length, int fold_ascii,
-                          const uint32_t *skip_ends, int64_t *found)
+size_t unfold_scan_mark_labels(const uint8_t *titles, const uint32_t *title_ends, const uint8_t *folds,
+                               const uint32_t *fold_ends, size_t first, size_t end, const uint8_t *needle,
+                               size_t length, uint64_t *bits)
 {
     if (first >= end || length == 0)
         return 0;
-    struct run run = {
-        .bytes = bytes, .ends = ends, .needle = needle, .length = length, .fold_ascii = fold_ascii,
-        .skip_ends = skip_ends, .label = first, .resume = 0, .found = found, .count = 0,
+    int ascii = 1;
+    for (size_t i = 0; i < length; i++)
+        ascii &= needle[i] < 0x80;
+    /* An ASCII title's fold is its bytes folded one by one: its bytes are
+     * compared so. A title that is not ASCII has its fold stored (or one
+     * that is empty, whose bytes are never an ASCII needle's). */
+    uint64_t title_map[MAP_WORDS], fold_map[MAP_WORDS];
+    struct run title_run = {
+        .bytes = titles, .ends = title_ends, .needle = needle, .length = length, .fold_ascii = 1,
+        .skip_ends = fold_ends, .label = first, .resume = 0, .bits = bits, .count = 0, .map = title_map,
     };
-    enum byte_kind head_kind = kind_of(needle[0], fold_ascii), tail_kind = kind_of(needle[length - 1], fold_ascii);
+    struct run fold_run = {
+        .bytes = folds, .ends = fold_ends, .needle = needle, .length = length, .fold_ascii = 0,
+        .skip_ends = NULL, .label = first, .resume = 0, .bits = bits, .count = 0, .map = fold_map,
+    };
+    enum byte_kind title_head = kind_of(needle[0], 1), title_tail = kind_of(needle[length - 1], 1);
     int label_by_label = 0;
     for (size_t group = first; group < end; group += GROUP) {
         size_t group_end = end - group > GROUP ? group + GROUP : end;
-        size_t before = run.count;
-#if defined(__SSE2__)
-        if (label_by_label)
-            scan_each(&run, group, group_end, head_kind, tail_kind);
-        else
-#endif
-            scan_stretch(&run, group, group_end, head_kind, tail_kind);
+        size_t before = title_run.count + fold_run.count;
+        /* Label by label needs both stretches mapped; long titles outgrow
+         * the maps, and are read as stretches, whose cost is their bytes. */
+        if (label_by_label && (!ascii || map_stretch(&title_run, group, group_end, title_head, title_tail))
+            && map_stretch(&fold_run, group, group_end, EXACT, EXACT)) {
+            each_mapped(ascii ? &title_run : NULL, &fold_run, group, group_end);
+        } else {
+            if (ascii)
+                scan_stretch(&title_run, group, group_end, title_head, title_tail);
+            scan_stretch(&fold_run, group, group_end, EXACT, EXACT);
+        }
         /* Many labels found (a quarter or more): each found ends a stretch's
          * blocks early, and reading label by label costs less. */
-        label_by_label = (run.count - before) * 4 > group_end - group;
+        label_by_label = (title_run.count + fold_run.count - before) * 4 > group_end - group;
     }
-    return run.count;
+    return title_run.count + fold_run.count;
 }

@@ -258,33 +258,16 @@ public struct LabelCollection: Sendable {
 
     /// Sets in `bits` (one per label) those of the positions in `range` whose
     /// folded title contains `scan`'s needle: the ASCII titles and the stored
-    /// folds each scanned as one stretch of bytes, a chunk at a time (so what
-    /// the scans found stays small). Only the words of `range` are written.
+    /// folds read together. Only the words of `range` are written.
     func markPositions(in range: Range<Int>, containing scan: TitleScan, in bits: UnsafeMutablePointer<UInt64>) {
-        let chunk = min(65_536, range.count)
-        guard chunk > 0 else { return }
-        let found = UnsafeMutablePointer<Int64>.allocate(capacity: chunk)
-        defer { found.deallocate() }
-        func mark(_ count: Int) {
-            for index in 0..<count {
-                let position = Int(found[index])
-                bits[position >> 6] |= 1 << UInt64(position & 63)
-            }
-        }
-        titleEnds.withUnsafeBufferPointer { titleEnds in
-            foldedEnds.withUnsafeBufferPointer { foldedEnds in
-                for chunkStart in stride(from: range.lowerBound, to: range.upperBound, by: chunk) {
-                    let labels = chunkStart..<min(chunkStart + chunk, range.upperBound)
-                    // The two scans find different labels (a title's fold is
-                    // stored, or it is ASCII): each sets its own.
-                    if scan.isASCII {
-                        mark(titleBytes.withUnsafeBufferPointer { titles in
-                            scan.labels(in: titles, ends: titleEnds, labels: labels, folding: true, skipEnds: foldedEnds, into: found)
-                        })
+        guard !range.isEmpty else { return }
+        titleBytes.withUnsafeBufferPointer { titles in
+            titleEnds.withUnsafeBufferPointer { titleEnds in
+                foldedBytes.withUnsafeBufferPointer { folds in
+                    foldedEnds.withUnsafeBufferPointer { foldEnds in
+                        _ = scan.mark(titles: titles, titleEnds: titleEnds, folds: folds, foldEnds: foldEnds,
+                                      labels: range, into: bits)
                     }
-                    mark(foldedBytes.withUnsafeBufferPointer { folds in
-                        scan.labels(in: folds, ends: foldedEnds, labels: labels, folding: false, skipEnds: nil, into: found)
-                    })
                 }
             }
         }

@@ -57,6 +57,42 @@ final class TitleScanTests: XCTestCase {
         }
     }
 
+    /// Read label by label, a label's candidates are bits of a map: a
+    /// title longer than a word of it (64 bytes), the needle on either side
+    /// of a word's edge or at its title's very end, and groups whose titles
+    /// outgrow the map (a quarter of a megabyte), read as a stretch instead.
+    func testLongTitlesWhereMostMatchAreFoundWhereverTheNeedleLies() {
+        var random = SplitMix64(seed: 31)
+        var builder = LabelCollection.Builder()
+        for id in 0..<5_000 {
+            // Short titles first, then titles long enough that a group of
+            // 1,024 outgrows the map; nine in ten hold "ab" (or "aXb").
+            let length = id < 2_500 ? 60 + Int(random.next() % 140) : 200 + Int(random.next() % 200)
+            var title = [Character](repeating: "z", count: length)
+            let kind = random.next() % 10
+            let at = Int(random.next() % UInt64(length - 2))
+            if kind < 9 { title[at] = "a"; title[at + 1] = "b" }
+            if kind == 0 { title[length - 2] = "a"; title[length - 1] = "B" }
+            if kind == 1 { title[at + 1] = "x"; title[at + 2] = "b" }
+            if kind == 9 { title[0] = "b"; title[length - 1] = "a" }  // the ends of "ab", apart
+            builder.append(id: id, title: (random.next() % 7 == 0 ? "é" : "") + String(title), category: .dot)
+        }
+        let collection = try! LabelCollection(builder)
+        defer { unfold_scan_allow_avx2(1) }
+        for query in ["ab", "a", "b", "axb", "zab", "abz", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzza"] {
+            for avx2: Int32 in [1, 0] {
+                unfold_scan_allow_avx2(avx2)
+                let filter = LabelFilter(query: query)
+                let expected = collection.records.indices.filter { filter.matches(collection.records[$0]) }
+                var session = FilterSession(collection: collection)
+                let found = Array(session.visibleIndices(filter))
+                XCTAssertTrue(found == expected, "“\(query)”, AVX2: \(avx2): found wrongly "
+                              + "\(Array(Set(found).subtracting(expected).sorted().prefix(5))), "
+                              + "missed \(Array(Set(expected).subtracting(found).sorted().prefix(5)))")
+            }
+        }
+    }
+
     /// With 32-byte blocks where the processor has AVX2, and with 16-byte
     /// ones (SSE2), which the same machine must find the same.
     func testAScanFindsExactlyTheTitlesTheMatchRuleDoes() {
@@ -92,7 +128,10 @@ final class TitleScanTests: XCTestCase {
                 for tilesOnly in [false, true] {
                     let filter = LabelFilter(query: text, tilesOnly: tilesOnly)
                     let expected = collection.records.indices.filter { filter.matches(collection.records[$0]) }
-                    XCTAssertTrue(Array(session.visibleIndices(filter)) == expected, "“\(text)”, tiles only: \(tilesOnly), typing “\(query)”")
+                    let found = Array(session.visibleIndices(filter))
+                    XCTAssertTrue(found == expected, "“\(text)”, tiles only: \(tilesOnly), typing “\(query)”: found wrongly "
+                                  + "\(Array(Set(found).subtracting(expected).sorted().prefix(5))), "
+                                  + "missed \(Array(Set(expected).subtracting(found).sorted().prefix(5)))")
                 }
             }
         }

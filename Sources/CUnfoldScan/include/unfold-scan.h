@@ -5,26 +5,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The labels of a run whose bytes contain a needle, found by reading the
- * run's bytes as one stretch, 32 at a time where the processor has AVX2, else
- * sixteen (SSE2, every x86-64 has it; byte by byte elsewhere).
+/* The labels of a run whose text contains a needle, found by reading their
+ * bytes 32 at a time where the processor has AVX2, else sixteen (SSE2, every
+ * x86-64 has it; byte by byte elsewhere): as stretches where few labels hold
+ * it, label by label from maps of the candidates where most do.
  *
- * bytes:   every label's bytes laid end to end; label i ends at ends[i]
- *          (it starts where label i - 1 ends, or at 0).
+ * A label's text is its fold where one is stored (its stretch in `folds` is
+ * not empty), compared byte for byte; else its title, compared as ASCII's
+ * fold has it (a capital as its small letter, tab to carriage return as a
+ * space), and only for an ASCII needle.
+ *
+ * titles, title_ends: every title's bytes laid end to end; label i's end at
+ *          title_ends[i] (it starts where label i - 1's ends, or at 0).
+ * folds, fold_ends: the stored folds, laid out the same way (NULL bytes when
+ *          none is stored).
  * first, end: the run of labels, first to end - 1 (first < end).
  * needle:  length bytes, length > 0, folded as the search folds text.
- * fold_ascii: compare bytes as ASCII's fold has them (a capital as its small
- *          letter, tab to carriage return as a space), else byte for byte.
- * skip_ends: NULL, or another stretch's ends: a label whose bytes there are
- *          not empty is skipped (an ASCII title scan skips the titles whose
- *          fold is stored apart).
- * found:   room for end - first labels; each label found is written once, in
- *          order.
+ * bits:    the result, one bit a label (label i is bit i % 64 of word
+ *          i / 64): the bits of the labels found are set, no other is
+ *          touched (two threads may mark runs that share no word).
  *
  * Returns how many labels were found. */
-size_t unfold_scan_labels(const uint8_t *bytes, const uint32_t *ends, size_t first, size_t end,
-                          const uint8_t *needle, size_t length, int fold_ascii,
-                          const uint32_t *skip_ends, int64_t *found);
+size_t unfold_scan_mark_labels(const uint8_t *titles, const uint32_t *title_ends, const uint8_t *folds,
+                               const uint32_t *fold_ends, size_t first, size_t end, const uint8_t *needle,
+                               size_t length, uint64_t *bits);
 
 /* Lets the scan use AVX2 (1, the default) or keeps it to SSE2 (0), for
  * tests to check both on one machine; returns what was allowed before. */
