@@ -86,11 +86,9 @@ public final class LabelsLoad {
             return .success(collection)
         case .file(let source):
             do throws(LabelsFile.Failure) {
-                let bytes = try source.readAll(progress: { reporter.report($0 == .waiting ? .waiting : .init($0)) },
-                                               isCancelled: { flag.isSet })
-                return .success(try LabelsFile.parse(bytes, path: source.name,
-                                                     progress: { reporter.report(.parsing(fraction: $0)) },
-                                                     isCancelled: { flag.isSet }))
+                return .success(try LabelsFile.load(source, reading: { reporter.report($0 == .waiting ? .waiting : .init($0)) },
+                                                    parsing: { reporter.report(.parsing(fraction: $0)) },
+                                                    isCancelled: { flag.isSet }))
             } catch {
                 return .failure(error)
             }

@@ -68,8 +68,95 @@ public enum LabelsFile {
 
     /// Reads and parses the file at `path`, start to end, on this thread.
     public static func load(path: String) throws(Failure) -> LabelCollection {
-        let source = try LabelsSource.open(path: path)
-        return try parse(try source.readAll(), path: source.name)
+        try load(LabelsSource.open(path: path))
+    }
+
+    /// Reads and parses `source`, start to end, on this thread. A regular TSV
+    /// file is read a piece at a time, each piece parsed as it comes, so that
+    /// the file is never held beside its labels; anything else (JSON, a
+    /// stream, a file with something wrong in it) is read whole first, which
+    /// is also what places a mistake by line and column. `reading` hears of
+    /// the bytes read when the file is read whole; `parsing`, of the fraction
+    /// parsed; `isCancelled` is asked as often as either, and stops the load
+    /// with a failure when it says so.
+    public static func load(_ source: LabelsSource, reading: (LabelsSource.Progress) -> Void = { _ in },
+                            parsing: (Double) -> Void = { _ in },
+                            isCancelled: () -> Bool = { false }) throws(Failure) -> LabelCollection {
+        if let size = source.size, size <= LabelsSource.sizeLimit {
+            if let collection = try streamTSV(source, size: size, progress: parsing, isCancelled: isCancelled) {
+                return collection
+            }
+            try source.rewind()
+        }
+        return try parse(source.readAll(progress: reading, isCancelled: isCancelled), path: source.name,
+                         progress: parsing, isCancelled: isCancelled)
+    }
+
+    /// How much of a file a streamed read asks for at a time.
+    static let pieceSize = 1 << 20
+
+    /// A regular file's labels, parsed as they are read: nil when the file
+    /// is not TSV, or has anything to say about it (a mistake, a NUL byte,
+    /// text that is not UTF-8, an ID given twice, a file that grew), for the
+    /// whole file's reading to say it as it always has. A piece ends at a
+    /// line's end, and no TSV field spans lines: each piece's lines are read
+    /// as the whole file's would be.
+    static func streamTSV(_ source: LabelsSource, size: Int, pieceSize: Int = pieceSize, progress: (Double) -> Void,
+                          isCancelled: () -> Bool) throws(Failure) -> LabelCollection? {
+        var pending: [UInt8] = []
+        pending.reserveCapacity(2 * pieceSize)
+        var consumed = 0  // the file's bytes before pending's first
+        var atFileStart = true, isFirstLine = true, atEnd = false
+        var builder = LabelCollection.Builder()
+        builder.reserveCapacity(size / 7 + 1, titleBytes: size)
+        var noOffsets: [UInt32]? = nil
+        while !atEnd {
+            if isCancelled() { throw Failure(path: source.name, location: nil, problem: stopped) }
+            let before = pending.count
+            guard let read = source.readPiece(appendingTo: &pending, upTo: pieceSize) else { return nil }
+            atEnd = read == 0
+            if consumed + pending.count > size { return nil }  // it grew as it was read
+            if read > 0, pending[before...].withUnsafeBufferPointer({ memchr($0.baseAddress!, 0, $0.count) }) != nil { return nil }
+            if atFileStart {
+                // The first byte that is not white space tells TSV from JSON.
+                let bom = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                guard let first = pending[bom...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) })
+                else { if atEnd { return nil } else { continue } }  // empty so far
+                if pending.starts(with: [0xFF, 0xFE]) || pending.starts(with: [0xFE, 0xFF]) || first == UInt8(ascii: "[")
+                    || first == UInt8(ascii: "{") || source.name.lowercased().hasSuffix(".json") { return nil }
+            }
+            // Up to the last line's end; at the file's end, all of it.
+            let cut: Int
+            if atEnd {
+                cut = pending.count
+            } else if let newline = pending.lastIndex(of: UInt8(ascii: "\n")) {
+                cut = newline + 1
+            } else if let carriageReturn = pending.dropLast().lastIndex(of: UInt8(ascii: "\r")) {
+                cut = carriageReturn + 1  // lines ended by CR alone (old Mac files)
+            } else {
+                continue  // a line longer than a piece: read on
+            }
+            let piece = Array(pending[..<cut])
+            pending.removeFirst(cut)
+            if firstInvalidUTF8(piece) != nil { return nil }
+            var reader = Reader(bytes: piece, atFileStart: atFileStart)
+            atFileStart = false
+            let base = consumed
+            consumed += cut
+            do throws(Reader.ParseError) {
+                try reader.tsvRecords(into: &builder, offsets: &noOffsets, isFirstLine: &isFirstLine) { offset, builder throws(Reader.ParseError) in
+                    if isCancelled() { throw Reader.ParseError(offset: offset, problem: stopped) }
+                    if builder.isTooLarge { throw Reader.ParseError(offset: offset, problem: Problem(.titlesTooLarge)) }
+                    progress(Double(base + offset) / Double(max(size, 1)))
+                }
+            } catch {
+                if error.problem == stopped { throw Failure(path: source.name, location: nil, problem: stopped) }
+                return nil
+            }
+        }
+        if builder.count == 0 { return nil }  // no label: said as the whole file's reading says it
+        progress(1)
+        return try? LabelCollection(builder)
     }
 
     /// How often a long parse reports its progress and asks whether to go on.
@@ -142,7 +229,9 @@ public enum LabelsFile {
                 throw reader.error(.oneJSONObject)
             case _ where path.lowercased().hasSuffix(".json"):
                 throw reader.error(.jsonWithoutArray)
-            default: try reader.tsvRecords(into: &builder, offsets: &offsets, checkpoint)
+            default:
+                var isFirstLine = true
+                try reader.tsvRecords(into: &builder, offsets: &offsets, isFirstLine: &isFirstLine, checkpoint)
             }
             try checkpoint(reader.offset, builder)
         } catch {
@@ -200,9 +289,11 @@ private struct Reader {
     let start: Int
     var offset: Int
 
-    init(bytes: [UInt8]) {
+    /// `atFileStart`: the bytes are the file's first, where a byte-order
+    /// mark is skipped (a later piece's first bytes are text).
+    init(bytes: [UInt8], atFileStart: Bool = true) {
         self.bytes = bytes
-        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        start = atFileStart && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         offset = start
     }
 
@@ -518,9 +609,10 @@ private struct Reader {
         return negative ? -value : value
     }
 
+    /// The records of the TSV lines from `start` on. `isFirstLine`: no line
+    /// with a record, or the header, has been read before them.
     mutating func tsvRecords(into builder: inout LabelCollection.Builder, offsets: inout [UInt32]?,
-                             _ checkpoint: Checkpoint) throws(ParseError) {
-        var isFirstLine = true
+                             isFirstLine: inout Bool, _ checkpoint: Checkpoint) throws(ParseError) {
         offset = start
         while offset < bytes.count {
             let lineStart = offset

@@ -120,6 +120,34 @@ public final class LabelsSource: @unchecked Sendable {
         return bytes
     }
 
+    /// Appends up to `limit` more of a regular file's bytes to `bytes`;
+    /// returns how many, 0 at its end, nil when the read fails (the file's
+    /// whole reading then says why).
+    func readPiece(appendingTo bytes: inout [UInt8], upTo limit: Int) -> Int? {
+        let before = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: limit))
+        var count = 0
+        let failed = bytes.withUnsafeMutableBufferPointer { buffer in
+            while count < limit {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + before + count, limit - count)
+                if read < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return true
+                }
+                if read == 0 { break }
+                count += read
+            }
+            return false
+        }
+        bytes.removeLast(limit - count)
+        return failed ? nil : count
+    }
+
+    /// Back to a regular file's first byte, to read it again.
+    func rewind() throws(LabelsFile.Failure) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }
+    }
+
     /// A regular file's bytes, read straight into the array that holds them
     /// (no second copy of the file at any moment); nil when the file turns
     /// out longer than its size said (it grew meanwhile): then it is read as a stream.
