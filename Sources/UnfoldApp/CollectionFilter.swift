@@ -15,6 +15,12 @@ final class CollectionFilter {
     /// Scans that go through fewer positions than this run on the main thread:
     /// well under a millisecond, less than a hop to another thread costs.
     static let inlineLimit = 20_000
+    /// Scans that go through fewer positions than this (a few ms on two
+    /// cores) are waited for at the next frame, up to `briefWait`: the frame
+    /// then shows the result, not a caption saying it is filtering and the
+    /// result a frame later. (Tests lower it to see a scan's frames.)
+    static var briefScanLimit = 1_500_000
+    static var briefWait: UInt64 = 10_000_000
 
     private(set) var filter = LabelFilter()
     private var worker: FilterWorker!
@@ -24,6 +30,8 @@ final class CollectionFilter {
     private(set) var progress: Double?
     /// A settled result the page has yet to take, and the filter it is for.
     private var pending: (filter: LabelFilter, indices: LabelSet)?
+    /// Whether the next frame waits briefly for the awaited scan.
+    private var waitsBriefly = false
     private var atNextFrame: NextFrameAction!
 
     /// At the start of a frame: there is a new result (`visibleIndices`), or a
@@ -75,17 +83,21 @@ final class CollectionFilter {
 
     private func request() {
         progress = nil
+        waitsBriefly = false
         if let known = worker.known(filter) {
-            settle(known, for: filter)
-        } else if worker.workFor(filter) < Self.inlineLimit {
-            settle(worker.filterNow(filter), for: filter)
-        } else {
-            awaited = worker.submit(filter)
-            // The first frame shows that a scan is under way.
-            pending = nil
-            progress = 0
-            atNextFrame.schedule()
+            return settle(known, for: filter)
         }
+        let work = worker.workFor(filter)
+        if work < Self.inlineLimit {
+            return settle(worker.filterNow(filter), for: filter)
+        }
+        awaited = worker.submit(filter)
+        waitsBriefly = work < Self.briefScanLimit
+        // The first frame shows that a scan is under way (unless it is brief
+        // enough to wait for).
+        pending = nil
+        progress = 0
+        atNextFrame.schedule()
     }
 
     private func settle(_ indices: LabelSet, for filter: LabelFilter) {
@@ -109,6 +121,13 @@ final class CollectionFilter {
     }
 
     private func deliver() {
+        if pending == nil, waitsBriefly, let awaited,
+           let result = worker.waitForResult(of: awaited, timeout: Self.briefWait) {
+            // Its report, still on its way, finds nothing awaited.
+            self.awaited = nil
+            pending = result
+        }
+        waitsBriefly = false
         if let pending {
             self.pending = nil
             // Every change of filter replaces or drops what was pending.

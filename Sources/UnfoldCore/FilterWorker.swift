@@ -40,6 +40,10 @@ public final class FilterWorker: Sendable {
 
     private let session: Mutex<FilterSession>
     private let newest = Atomic<Int>(0)
+    /// The last result finished, for a receiver that waits for it
+    /// (`waitForResult`), and a signal at each.
+    private let lastFinished = Mutex<(generation: Int, filter: LabelFilter, indices: LabelSet)?>(nil)
+    private let finishing = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "unfold.filter", qos: .userInitiated)
     private let report: @Sendable (Event) -> Void
     /// Called on the worker's thread after each step of a scan, before it
@@ -122,6 +126,24 @@ public final class FilterWorker: Sendable {
         // A finished result is right for its filter even if a newer request
         // came meanwhile: the session keeps it to refine from.
         let indices = session.withLock { $0.finish(pass) }
+        lastFinished.withLock { $0 = (generation, filter, indices) }
+        finishing.signal()
         report(.finished(generation: generation, filter: filter, indices: indices))
+    }
+
+    /// Waits up to `timeout` ns for the request `generation` to finish, and
+    /// returns its result if it did (it is also reported, as always). For a
+    /// receiver that would rather show a short scan's result than a frame
+    /// saying it is filtering.
+    public func waitForResult(of generation: Int, timeout: UInt64) -> (filter: LabelFilter, indices: LabelSet)? {
+        let deadline = DispatchTime.now() + .nanoseconds(Int(timeout))
+        while true {
+            if let last = lastFinished.withLock({ $0 }), last.generation == generation { return (last.filter, last.indices) }
+            // Each finish signals once, waited for or not: a signal left from
+            // an earlier one only makes this look again.
+            guard finishing.wait(timeout: deadline) == .success else {
+                return lastFinished.withLock { $0 }.flatMap { $0.generation == generation ? ($0.filter, $0.indices) : nil }
+            }
+        }
     }
 }

@@ -110,6 +110,21 @@ final class FilterWorkerTests: XCTestCase {
         XCTAssertTrue(FilterWorker.progressIsDue(sinceLast: 100_000_000, reportsSoFar: 3))
     }
 
+    /// A receiver may wait for a request's result: it gets that request's,
+    /// never another's, and nothing once the time is up.
+    func testWaitingForAResultGetsThatRequestsOrNothing() {
+        let reports = Reports()
+        let worker = FilterWorker(collection: Self.big) { reports.append($0) }
+        let filter = LabelFilter(query: "ru")
+        let generation = worker.submit(filter)
+        let result = worker.waitForResult(of: generation, timeout: 600_000_000_000)
+        XCTAssertEqual(result?.filter, filter)
+        XCTAssertEqual(result.map { Array($0.indices) }, Self.big.records.indices.filter { filter.matches(Self.big.records[$0]) })
+        XCTAssertNil(worker.waitForResult(of: generation + 1, timeout: 1_000_000), "a request never made finishes never")
+        worker.waitUntilIdle()
+        XCTAssertEqual(worker.waitForResult(of: generation, timeout: 0)?.filter, filter, "a finished result stays until the next")
+    }
+
     func testALongScanReportsProgressInOrder() {
         let reports = Reports()
         let worker = FilterWorker(collection: Self.big) { reports.append($0) }
