@@ -83,7 +83,7 @@ public enum LabelsFile {
                             parsing: (Double) -> Void = { _ in },
                             isCancelled: () -> Bool = { false }) throws(Failure) -> LabelCollection {
         if let size = source.size, size <= LabelsSource.sizeLimit {
-            if let collection = try streamTSV(source, size: size, progress: parsing, isCancelled: isCancelled) {
+            if let collection = try streamed(source, size: size, progress: parsing, isCancelled: isCancelled) {
                 return collection
             }
             try source.rewind()
@@ -96,15 +96,18 @@ public enum LabelsFile {
     static let pieceSize = 1 << 20
 
     /// A regular file's labels, parsed as they are read: nil when the file
-    /// is not TSV, or has anything to say about it (a mistake, a NUL byte,
-    /// text that is not UTF-8, an ID given twice, a file that grew), for the
-    /// whole file's reading to say it as it always has. A piece ends at a
-    /// line's end, and no TSV field spans lines: each piece's lines are read
-    /// as the whole file's would be.
-    static func streamTSV(_ source: LabelsSource, size: Int, pieceSize: Int = pieceSize, progress: (Double) -> Void,
-                          isCancelled: () -> Bool) throws(Failure) -> LabelCollection? {
+    /// has anything to say about it (a mistake, a NUL byte, text that is not
+    /// UTF-8, an ID given twice, a file that grew), for the whole file's
+    /// reading to say it as it always has. TSV is parsed a piece at a time,
+    /// each ending at a line's end (no TSV field spans lines), so each
+    /// piece's lines are read as the whole file's would be; JSON, a label at
+    /// a time (`streamedJSON`).
+    static func streamed(_ source: LabelsSource, size: Int, pieceSize: Int = pieceSize, progress: (Double) -> Void,
+                         isCancelled: () -> Bool) throws(Failure) -> LabelCollection? {
         var pending: [UInt8] = []
         pending.reserveCapacity(2 * pieceSize)
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pieceSize)
+        defer { scratch.deallocate() }
         var consumed = 0  // the file's bytes before pending's first
         var atFileStart = true, isFirstLine = true, atEnd = false
         var builder = LabelCollection.Builder()
@@ -113,7 +116,7 @@ public enum LabelsFile {
         while !atEnd {
             if isCancelled() { throw Failure(path: source.name, location: nil, problem: stopped) }
             let before = pending.count
-            guard let read = source.readPiece(appendingTo: &pending, upTo: pieceSize) else { return nil }
+            guard let read = source.readPiece(appendingTo: &pending, through: scratch) else { return nil }
             atEnd = read == 0
             if consumed + pending.count > size { return nil }  // it grew as it was read
             if read > 0, pending[before...].withUnsafeBufferPointer({ memchr($0.baseAddress!, 0, $0.count) }) != nil { return nil }
@@ -122,8 +125,12 @@ public enum LabelsFile {
                 let bom = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
                 guard let first = pending[bom...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) })
                 else { if atEnd { return nil } else { continue } }  // empty so far
-                if pending.starts(with: [0xFF, 0xFE]) || pending.starts(with: [0xFE, 0xFF]) || first == UInt8(ascii: "[")
-                    || first == UInt8(ascii: "{") || source.name.lowercased().hasSuffix(".json") { return nil }
+                if pending.starts(with: [0xFF, 0xFE]) || pending.starts(with: [0xFE, 0xFF]) { return nil }
+                if first == UInt8(ascii: "[") {
+                    return try streamedJSON(source, size: size, scratch: scratch, read: pending, atEnd: atEnd,
+                                            progress: progress, isCancelled: isCancelled)
+                }
+                if first == UInt8(ascii: "{") || source.name.lowercased().hasSuffix(".json") { return nil }
             }
             // Up to the last line's end; at the file's end, all of it.
             let cut: Int
@@ -209,6 +216,100 @@ public enum LabelsFile {
                 "line": String(later.line), "column": String(later.column),
             ]))
         }
+    }
+
+    /// A JSON file's labels, parsed as they are read (after `read`, its
+    /// first bytes): each label object whole, as the whole file's reading
+    /// parses it. A label cut by the end of what has been read so far fails
+    /// to parse; it is parsed again once more has been read, and only a
+    /// failure with the file read to its end is a mistake (then nil, for the
+    /// whole file's reading to say it).
+    private static func streamedJSON(_ source: LabelsSource, size: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                     read: [UInt8], atEnd: Bool,
+                                     progress: (Double) -> Void, isCancelled: () -> Bool) throws(Failure) -> LabelCollection? {
+        enum Place { case opening, firstLabel, label, afterLabel, closed }
+        var place = Place.opening
+        var pending = read, atEnd = atEnd
+        var consumed = 0  // the file's bytes before pending's first
+        var validated = 0  // pending's bytes known to be UTF-8
+        var builder = LabelCollection.Builder()
+        // The shortest label takes 37 bytes of JSON: a bound, not a guess.
+        builder.reserveCapacity(size / 37 + 1, titleBytes: size)
+        while true {
+            if isCancelled() { throw Failure(path: source.name, location: nil, problem: stopped) }
+            // UTF-8 up to a character the read may have cut (a label with it
+            // fails to parse, and is parsed again after the next read).
+            let whole = atEnd ? pending.count : completeUTF8Prefix(pending)
+            if whole > validated {
+                if pending[validated..<whole].withUnsafeBufferPointer(firstInvalidUTF8) != nil { return nil }
+                validated = whole
+            }
+            var reader = Reader(bytes: pending, atFileStart: consumed == 0)
+            parsing: while true {
+                reader.skipWhitespace()
+                guard let byte = reader.peek else { break parsing }
+                switch place {
+                case .opening:
+                    guard byte == UInt8(ascii: "[") else { return nil }
+                    reader.offset += 1
+                    place = .firstLabel
+                case .firstLabel, .label:
+                    if place == .firstLabel && byte == UInt8(ascii: "]") {
+                        reader.offset += 1
+                        place = .closed
+                        continue
+                    }
+                    let start = reader.offset
+                    do throws(Reader.ParseError) {
+                        _ = try reader.jsonRecord(into: &builder)
+                    } catch {
+                        if atEnd { return nil }
+                        reader.offset = start  // cut short, maybe: again after the next read
+                        break parsing
+                    }
+                    place = .afterLabel
+                    if builder.count % checkpointInterval == 0 {
+                        if isCancelled() { throw Failure(path: source.name, location: nil, problem: stopped) }
+                        if builder.isTooLarge { return nil }
+                        progress(Double(consumed + reader.offset) / Double(max(size, 1)))
+                    }
+                case .afterLabel:
+                    reader.offset += 1
+                    if byte == UInt8(ascii: "]") { place = .closed } else if byte != UInt8(ascii: ",") { return nil } else { place = .label }
+                case .closed:
+                    return nil  // something after the array
+                }
+            }
+            if atEnd {
+                guard place == .closed, builder.count > 0 else { return nil }
+                progress(1)
+                return try? LabelCollection(builder)
+            }
+            let parsed = reader.offset
+            pending.removeFirst(parsed)
+            consumed += parsed
+            validated = max(0, validated - parsed)
+            let before = pending.count
+            guard let count = source.readPiece(appendingTo: &pending, through: scratch) else { return nil }
+            atEnd = count == 0
+            if consumed + pending.count > size { return nil }  // it grew as it was read
+            if count > 0, pending[before...].withUnsafeBufferPointer({ memchr($0.baseAddress!, 0, $0.count) }) != nil { return nil }
+        }
+    }
+
+    /// How many of `bytes` end with a whole UTF-8 character: all but a
+    /// character a read cut short at the end.
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        while index > 0 && bytes.count - index < 4 {
+            let byte = bytes[index - 1]
+            if byte & 0xC0 != 0x80 {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return bytes.count - (index - 1) >= length ? bytes.count : index - 1
+            }
+            index -= 1
+        }
+        return bytes.count  // not UTF-8 there: the check says so
     }
 
     /// Reads the records after `first` (the file's first byte that is not

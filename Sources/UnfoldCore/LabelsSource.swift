@@ -120,27 +120,22 @@ public final class LabelsSource: @unchecked Sendable {
         return bytes
     }
 
-    /// Appends up to `limit` more of a regular file's bytes to `bytes`;
-    /// returns how many, 0 at its end, nil when the read fails (the file's
-    /// whole reading then says why).
-    func readPiece(appendingTo bytes: inout [UInt8], upTo limit: Int) -> Int? {
-        let before = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: limit))
+    /// Appends up to `scratch.count` more of a regular file's bytes to
+    /// `bytes`, read through `scratch`; returns how many, 0 at its end, nil
+    /// when the read fails (the file's whole reading then says why).
+    func readPiece(appendingTo bytes: inout [UInt8], through scratch: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         var count = 0
-        let failed = bytes.withUnsafeMutableBufferPointer { buffer in
-            while count < limit {
-                let read = Glibc.read(descriptor, buffer.baseAddress! + before + count, limit - count)
-                if read < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return true
-                }
-                if read == 0 { break }
-                count += read
+        while count < scratch.count {
+            let read = Glibc.read(descriptor, scratch.baseAddress! + count, scratch.count - count)
+            if read < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return nil
             }
-            return false
+            if read == 0 { break }
+            count += read
         }
-        bytes.removeLast(limit - count)
-        return failed ? nil : count
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
+        return count
     }
 
     /// Back to a regular file's first byte, to read it again.
