@@ -256,6 +256,9 @@ enum ProcessBench {
         /// From each key's sending to the first frame whose caption shows the
         /// final count for the entry's new text (ms).
         var keyLatencies: [Double]
+        /// Whether a key outlasted the cap: its latency is the cap (a lower
+        /// bound) and the keys after it were not typed.
+        var cappedKey: String?
         /// Main-thread CPU per frame painted while typing (ms).
         var frameWork: [Double]
     }
@@ -263,10 +266,12 @@ enum ProcessBench {
     /// Loads a labels file, waits for its window to count every label, then
     /// types `keys` (each after the last one's result showed, at a spread of
     /// moments between frames).
-    /// `patience`: how long a key's result may take before the run fails
-    /// (GTK's list takes tens of seconds a key at ten million labels).
+    /// `patience`: how long a key's result may take before the run fails;
+    /// `cap`, if given, how long before the key counts as taking that long
+    /// (a lower bound) and typing stops (GTK's list takes minutes a key at
+    /// ten million labels).
     static func typing(_ arguments: [String], name: String, renderer: String, total: Int, keys: [String],
-                       patience: Double = 30) throws -> Typing {
+                       patience: Double = 30, cap: Double? = nil) throws -> Typing {
         try with(name, arguments, renderer: renderer) { program in
             let everything = "\(total) of \(total) labels"
             guard let ready = program.frame(after: 0, timeout: max(120, patience * 4), where: { $0.caption == everything }) else {
@@ -274,23 +279,29 @@ enum ProcessBench {
             }
             program.waitUntilIdle()
             var latencies: [Double] = []
+            var cappedKey: String?
             var typed = ""
             let typingStarts = g_get_monotonic_time()
-            for (index, key) in keys.enumerated() {
+            for (index, key) in keys.enumerated() where cappedKey == nil {
                 // Land anywhere between two frames: the same offsets for everyone.
                 usleep(UInt32(20_000 + (index * 7 % 10) * 1_667))
                 if key == "BackSpace" { typed.removeLast() } else { typed += key == "space" ? " " : key }
                 let sent = try program.press(key)
                 let expected = typed
-                guard let shown = program.frame(after: sent, timeout: patience,
+                guard let shown = program.frame(after: sent, timeout: cap ?? patience,
                                                 where: { $0.entry == expected && $0.caption.hasSuffix(" of \(total) labels") })
-                else { throw BenchError("\(name) never showed the count for “\(expected)”") }
+                else {
+                    guard let cap else { throw BenchError("\(name) never showed the count for “\(expected)”") }
+                    latencies.append(cap * 1000)
+                    cappedKey = key
+                    break
+                }
                 latencies.append(Double(shown.end - sent) / 1000)
                 program.waitUntilIdle(quiet: 0.15)
             }
             let work = program.frames.filter { $0.end > typingStarts }.map { Double($0.work) / 1000 }
             return Typing(load: Double(ready.end - program.startedAt) / 1000, peakResident: program.peakResidentMegabytes(),
-                          keyLatencies: latencies, frameWork: work)
+                          keyLatencies: latencies, cappedKey: cappedKey, frameWork: work)
         }
     }
 

@@ -34,7 +34,7 @@ final class BenchTests: XCTestCase {
         let growth = rows.filter { ($0["benchmark"] as? String ?? "").hasPrefix("growth: ") }
         XCTAssertEqual(Set(growth.compactMap { $0["renderer"] as? String }), ["gl"])
         for expected in ["growth: 2k labels, to a usable window", "growth: 20k labels, peak RSS", "growth: 20k labels, median key",
-                         "growth: 2k labels, 95th-percentile key", "growth: 20k labels, worst key"] {
+                         "growth: 2k labels, 95th-percentile key", "growth: 20k labels, worst key", "growth: 20k labels from JSON, peak RSS"] {
             XCTAssertTrue(growth.contains { $0["benchmark"] as? String == expected }, "\(expected) in \(growth)")
         }
         let png = try Data(contentsOf: URL(fileURLWithPath: plot))
