@@ -124,6 +124,45 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
         }
         if let plotPath { try GrowthPlot.write(points, to: plotPath) }
     }
+    // Issue 23's memory by script, under GL only (as the growth family).
+    if selected("scripts") && renderer == "gl" {
+        let sizes = quick ? [20_000] : [1_000_000, 10_000_000]
+        let widget = "GtkStringList+GtkFilterListModel+GtkListView (TSV)"
+        let oursBase = try ProcessBench.baseline(programs.ours(["--page", "collection"]), name: "Unfold", renderer: renderer)
+        let gtkBase = try ProcessBench.baseline(programs.gtk(["sample"]), name: "GTK", renderer: renderer)
+        report(Row(benchmark: "scripts: baseline, 4 labels, peak RSS", unit: "MB", ours: Summary([oursBase]), gtk: Summary([gtkBase]),
+                   gtkWidget: "GtkFilterListModel+GtkListView"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-scripts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for corpus in try ScriptsBench.corpora() {
+            for labels in sizes {
+                let path = directory.appendingPathComponent("labels.tsv").path
+                let (textAndFold, fileBytes) = try ScriptsBench.write(corpus, count: labels, to: path)
+                defer { try? FileManager.default.removeItem(atPath: path) }
+                let patience = max(30, Double(labels) / 50_000)
+                let ours = try ProcessBench.typing(programs.ours(["--labels", path]), name: "Unfold", renderer: renderer,
+                                                   total: labels, keys: [], patience: patience)
+                let gtk = try ProcessBench.typing(programs.gtk(["labels", path]), name: "GTK", renderer: renderer,
+                                                  total: labels, keys: [], patience: patience)
+                let name = "scripts: \(corpus.name), \(GrowthPoint.name(labels)) labels"
+                report(Row(benchmark: "\(name), peak RSS", unit: "MB", ours: Summary([ours.peakResident]),
+                           gtk: Summary([gtk.peakResident]), gtkWidget: widget))
+                // Over each program's own baseline, less what any store of these
+                // titles holds (their text; and, for Unfold's search, the folds of
+                // those not ASCII; GTK's list keeps no fold, so its figure is over
+                // the text alone).
+                let perLabel = { (peak: Double, base: Double) in (peak - base) * 1_048_576 / Double(labels) }
+                report(Row(benchmark: "\(name), bytes per label beyond the text and its fold", unit: "bytes",
+                           ours: Summary([perLabel(ours.peakResident, oursBase) - Double(textAndFold) / Double(labels)]),
+                           gtk: Summary([perLabel(gtk.peakResident, gtkBase) - Double(textAndFold) / Double(labels)]),
+                           gtkWidget: widget, target: corpus.name == "ASCII" ? nil : .ours(16)))
+                report(Row(benchmark: "\(name), text and fold per label", unit: "bytes",
+                           ours: Summary([Double(textAndFold) / Double(labels)]), gtk: Summary([Double(fileBytes) / Double(labels)]),
+                           gtkWidget: "the file itself, per label"))
+            }
+        }
+    }
     if selected("filter") || selected("memory") {
         let labels = quick ? 20_000 : 1_000_000
         let files = try LabelFiles(count: labels)

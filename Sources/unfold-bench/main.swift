@@ -18,7 +18,7 @@ import UnfoldCore
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--plot PNG] [--only reveal|filter|collection|list|scan|startup|memory|growth]... [--renderer gl|cairo]\n".utf8))
+    FileHandle.standardError.write(Data("usage: unfold-bench [--quick] [--json FILE] [--plot PNG] [--only reveal|filter|collection|list|scan|startup|memory|growth|scripts]... [--renderer gl|cairo]\n".utf8))
     exit(2)
 }
 
@@ -69,7 +69,7 @@ let status: Int32 = MainActor.assumeIsolated {
     var quick = false
     var jsonPath: String?
     /// The kinds of benchmark to run (`--only`, repeatable); all when none is named.
-    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "scan", "startup", "memory", "growth"]
+    let kinds: Set<String> = ["reveal", "filter", "collection", "list", "scan", "startup", "memory", "growth", "scripts"]
     /// Where the growth family's plot goes (`--plot`), if anywhere.
     var plotPath: String?
     var renderer: String?

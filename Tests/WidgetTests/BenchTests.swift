@@ -30,11 +30,13 @@ final class BenchTests: XCTestCase {
                 XCTAssertTrue(names.contains { $0.hasPrefix(expected) }, "\(expected) under \(renderer) in \(names)")
             }
         }
-        // The growth family, under GL only, and its plot: three panels of 400 by 360 pixels.
-        let growth = rows.filter { ($0["benchmark"] as? String ?? "").hasPrefix("growth: ") }
+        // The growth and scripts families, under GL only, and the growth plot:
+        // three panels of 400 by 360 pixels.
+        let growth = rows.filter { ["growth: ", "scripts: "].contains(where: ($0["benchmark"] as? String ?? "").hasPrefix) }
         XCTAssertEqual(Set(growth.compactMap { $0["renderer"] as? String }), ["gl"])
         for expected in ["growth: 2k labels, to a usable window", "growth: 20k labels, peak RSS", "growth: 20k labels, median key",
-                         "growth: 2k labels, 95th-percentile key", "growth: 20k labels, worst key", "growth: 20k labels from JSON, peak RSS"] {
+                         "growth: 2k labels, 95th-percentile key", "growth: 20k labels, worst key", "growth: 20k labels from JSON, peak RSS",
+                         "scripts: ASCII, 20k labels, bytes per label beyond the text and its fold", "scripts: every script (CLDR), 20k labels, peak RSS"] {
             XCTAssertTrue(growth.contains { $0["benchmark"] as? String == expected }, "\(expected) in \(growth)")
         }
         let png = try Data(contentsOf: URL(fileURLWithPath: plot))

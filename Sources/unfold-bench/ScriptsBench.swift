@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import UnfoldCore
+
+/// Issue 23's memory by script: labels files of a million and ten million
+/// labels in three kinds of text, each opened by Unfold and by GTK's list:
+/// short ASCII titles; Debian's package list as "name — description" (nearly
+/// every title ASCII but for a dash or an accent, the titles a fold does not
+/// shorten); and names in every language CLDR has (Tests/Data/cldr-names.tsv:
+/// every script, titles that are almost all not ASCII). Each size repeats its
+/// source's titles, numbered, as often as it takes.
+enum ScriptsBench {
+    struct Corpus {
+        let name: String
+        /// The titles one copy holds.
+        let titles: [String]
+    }
+
+    static func corpora() throws -> [Corpus] {
+        let words = ["Amber", "Blue", "Dusty", "Frozen", "Green", "Hollow", "Jade", "Mellow", "Nordic", "Pale"]
+        let nouns = ["Tile", "Dot", "Circle", "Square", "Palette", "Shape", "Label", "Marker", "Badge", "Chip"]
+        let ascii = Corpus(name: "ASCII", titles: words.flatMap { word in nouns.map { "\(word) \($0)" } })
+        let cldrPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Tests/Data/cldr-names.tsv").standardized.path
+        let cldr = try LabelsFile.load(path: cldrPath)
+        let multilingual = Corpus(name: "every script (CLDR)", titles: cldr.records.map(\.title))
+        do {
+            return [ascii, try debianPackages(), multilingual]
+        } catch {
+            // A machine without apt's lists still measures the other two.
+            FileHandle.standardError.write(Data("unfold-bench: scripts: Debian's packages left out: \(error)\n".utf8))
+            return [ascii, multilingual]
+        }
+    }
+
+    /// "name — description" of every package apt knows of.
+    static func debianPackages() throws -> Corpus {
+        let apt = Process()
+        apt.executableURL = URL(fileURLWithPath: "/usr/bin/apt-cache")
+        apt.arguments = ["dumpavail"]
+        let out = Pipe()
+        apt.standardOutput = out
+        apt.standardError = FileHandle.nullDevice
+        try apt.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        apt.waitUntilExit()
+        var titles: [String] = []
+        var package: Substring?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("Package: ") { package = line.dropFirst("Package: ".count) }
+            if line.hasPrefix("Description: "), let name = package {
+                titles.append("\(name) — \(line.dropFirst("Description: ".count))")
+                package = nil
+            }
+        }
+        guard titles.count > 1000 else {
+            throw BenchError("apt-cache dumpavail listed \(titles.count) packages: run apt-get update first")
+        }
+        return Corpus(name: "Debian's packages", titles: titles)
+    }
+
+    /// A TSV file of `count` labels from `corpus`; and the bytes its store
+    /// must hold whatever else it keeps: the titles and, of those not ASCII,
+    /// their folds.
+    static func write(_ corpus: Corpus, count: Int, to path: String) throws -> (textAndFold: Int, fileBytes: Int) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw BenchError("cannot write \(path)")
+        }
+        defer { try? handle.close() }
+        var textAndFold = 0, fileBytes = 0
+        var buffer = ""
+        for index in 0..<count {
+            let copy = index / corpus.titles.count
+            let source = corpus.titles[index % corpus.titles.count]
+            let title = copy == 0 ? source : "\(source) \(copy)"
+            textAndFold += title.utf8.count
+            if !title.utf8.allSatisfy({ $0 < 0x80 }) { textAndFold += SearchFolding.foldedBytes(title).count }
+            // A field that starts with a quote is quoted (none holds a tab or a line break).
+            let field = title.hasPrefix("\"") ? "\"" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : title
+            buffer += "\(index + 1)\t\(field)\t\(index % 2 == 0 ? "tile" : "dot")\n"
+            if buffer.utf8.count > 1 << 20 || index == count - 1 {
+                fileBytes += buffer.utf8.count
+                try handle.write(contentsOf: Data(buffer.utf8))
+                buffer = ""
+            }
+        }
+        return (textAndFold, fileBytes)
+    }
+}
