@@ -175,16 +175,23 @@ struct BenchError: Error, CustomStringConvertible {
 
 @discardableResult
 func xdotool(_ arguments: [String]) throws -> String {
-    let tool = Process()
-    tool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-    tool.arguments = arguments
+    try output(of: "/usr/bin/xdotool", arguments)
+}
+
+/// What `tool` prints, run with `arguments`; a failure if it fails.
+func output(of tool: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
     let out = Pipe()
-    tool.standardOutput = out
-    tool.standardError = FileHandle.nullDevice
-    try tool.run()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    tool.waitUntilExit()
-    guard tool.terminationStatus == 0 else { throw BenchError("xdotool \(arguments.joined(separator: " ")) failed") }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw BenchError("\(URL(fileURLWithPath: tool).lastPathComponent) \(arguments.joined(separator: " ")) failed")
+    }
     return text
 }
 

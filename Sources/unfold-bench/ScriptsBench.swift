@@ -35,15 +35,7 @@ enum ScriptsBench {
 
     /// "name — description" of every package apt knows of.
     static func debianPackages() throws -> Corpus {
-        let apt = Process()
-        apt.executableURL = URL(fileURLWithPath: "/usr/bin/apt-cache")
-        apt.arguments = ["dumpavail"]
-        let out = Pipe()
-        apt.standardOutput = out
-        apt.standardError = FileHandle.nullDevice
-        try apt.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        apt.waitUntilExit()
+        let text = try output(of: "/usr/bin/apt-cache", ["dumpavail"])
         var titles: [String] = []
         var package: Substring?
         for line in text.split(separator: "\n") {
