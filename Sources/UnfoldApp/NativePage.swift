@@ -41,6 +41,22 @@ public final class NativePage {
         Accessibility.setLabel(expander, node.title)
         Accessibility.hideDecorations(in: expander)
         gtk_expander_set_child(gCast(expander), content)
+        // GTK 4.8's expander says it controls its child even while the child
+        // is out of the window (collapsed, the expander holds it apart). A
+        // screen reader reading that relation makes the child's accessible
+        // there, and on expanding, GTK raises a critical as the child comes
+        // back in with it ("gtk_at_context_set_accessible_role: assertion
+        // '!self->realized' failed"). The relation is there only while the
+        // child is in: "expanded" is told after it came in or went out.
+        let controlsWhileIn: @MainActor () -> Void = {
+            if gtk_expander_get_expanded(gCast(expander)) != 0 {
+                Accessibility.setControls(expander, content)
+            } else {
+                Accessibility.resetControls(expander)
+            }
+        }
+        controlsWhileIn()
+        onNotify(expander, "expanded", controlsWhileIn)
         expanders[node.id] = expander
         return expander
     }

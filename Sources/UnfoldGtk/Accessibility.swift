@@ -119,6 +119,11 @@ public enum Accessibility {
         unfold_accessible_set_controls(widget.accessible, controlled.accessible)
     }
 
+    /// Says the widget controls nothing (any more).
+    public static func resetControls(_ widget: WidgetPointer) {
+        gtk_accessible_reset_relation(widget.accessible, GTK_ACCESSIBLE_RELATION_CONTROLS)
+    }
+
     /// Hides what GTK draws inside its own controls as widgets of their own (the
     /// arrow of an expander, the box of a check button): they mean nothing
     /// apart from their control, and GTK 4.8 names them after their type.
