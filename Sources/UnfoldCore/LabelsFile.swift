@@ -71,11 +71,11 @@ public enum LabelsFile {
         try load(LabelsSource.open(path: path))
     }
 
-    /// Reads and parses `source`, start to end, on this thread. A regular TSV
+    /// Reads and parses `source`, start to end, on this thread. A regular
     /// file is read a piece at a time, each piece parsed as it comes, so that
-    /// the file is never held beside its labels; anything else (JSON, a
-    /// stream, a file with something wrong in it) is read whole first, which
-    /// is also what places a mistake by line and column. `reading` hears of
+    /// the file is never held beside its labels; a stream, or a file with
+    /// something wrong in it, is read whole first, which is also what places
+    /// a mistake by line and column. `reading` hears of
     /// the bytes read when the file is read whole; `parsing`, of the fraction
     /// parsed; `isCancelled` is asked as often as either, and stops the load
     /// with a failure when it says so.
