@@ -90,20 +90,11 @@ extension Accessibility {
             setOnlyLabel(widget, name)
         }
         if isA(widget, "GtkListBox"), gtk_accessible_get_accessible_role(widget.accessible) == GTK_ACCESSIBLE_ROLE_LIST,
-           !hasLabel(widget) {
-            if hasAncestor(widget, "AdwExpanderRow") {
-                // An expander row's rows: the row's header says what they
-                // are. Named after the context, a screen reader said the
-                // window's title on the way in ("Unfold. List with 1 item");
-                // after the row, its title twice. Empty, not unnamed: GTK
-                // 4.8 would say the type's name.
-                setOnlyLabel(widget, "")
-            } else if let name = groupTitle(above: widget) ?? context {
-                // libadwaita's boxed lists are "labelled by" their group's
-                // title, which GTK 4.8 ignores when it is empty: they say
-                // their group's title, or their context.
-                setOnlyLabel(widget, name)
-            }
+           !hasLabel(widget), let name = groupTitle(above: widget) ?? context {
+            // libadwaita's boxed lists are "labelled by" their group's title,
+            // which GTK 4.8 ignores when it is empty: they say their group's
+            // title, or their context.
+            setOnlyLabel(widget, name)
         }
         if !hasName(widget) {
             let role = gtk_accessible_get_accessible_role(widget.accessible)
@@ -292,15 +283,6 @@ extension Accessibility {
 
     /// The title of the nearest group around `widget` that has one (an
     /// AdwPreferencesGroup's), if any.
-    private static func hasAncestor(_ widget: WidgetPointer, _ typeName: String) -> Bool {
-        var ancestor = gtk_widget_get_parent(widget)
-        while let current = ancestor {
-            if isA(current, typeName) { return true }
-            ancestor = gtk_widget_get_parent(current)
-        }
-        return false
-    }
-
     private static func groupTitle(above widget: WidgetPointer) -> String? {
         var ancestor = gtk_widget_get_parent(widget)
         while let current = ancestor, !isA(current, "GtkWindow") {

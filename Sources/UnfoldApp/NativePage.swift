@@ -102,8 +102,8 @@ public final class NativePage {
 /// accessible is first used: the expander row and its header's list become
 /// unnamed groups, which screen readers pass over, and the header a button
 /// named by the title that says whether the row is expanded, as GTK's own
-/// expander is. The children's list is unnamed (the header says the group)
-/// and is there only while it is open. No list takes the focus itself: its
+/// expander is. The children's list has an empty name (the header says the
+/// group) and is there only while it is open. No list takes the focus itself: its
 /// rows do.
 @MainActor
 enum ExpanderRowAccessibility {
@@ -121,8 +121,10 @@ enum ExpanderRowAccessibility {
         for list in [expanderRow, headerList, childList] { gtk_widget_set_focusable(list, 0) }
         Accessibility.setOnlyLabel(header, title)
         // The header says the group: its rows' list, named after it too, made
-        // a screen reader say the group's name again after the row's.
-        Accessibility.setUnnamed(childList)
+        // a screen reader say the group's name again after the row's. Named
+        // empty, not left unnamed: an unnamed list is named after its
+        // context by AccessibilityRepair ("Unfold. List with 1 item.").
+        Accessibility.setOnlyLabel(childList, "")
         let update: @MainActor () -> Void = {
             let expanded = adw_expander_row_get_expanded(gCast(expanderRow)) != 0
             Accessibility.setExpanded(header, expanded)
