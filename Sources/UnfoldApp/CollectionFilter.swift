@@ -21,6 +21,10 @@ final class CollectionFilter {
     /// result a frame later. (Tests lower it to see a scan's frames.)
     static var briefScanLimit = 1_500_000
     static var briefWait: UInt64 = 10_000_000
+    /// Given to each worker made from now on (see `FilterWorker`'s
+    /// `afterStep`): where a test holds a scan part way through, instead of
+    /// hoping the machine is slow enough to show its frames.
+    static var afterScanStep: (@Sendable (_ generation: Int, _ examined: Int) -> Void)?
 
     private(set) var filter = LabelFilter()
     private var worker: FilterWorker!
@@ -143,12 +147,12 @@ final class CollectionFilter {
         // The worker reports on its thread; the main thread learns of it at its
         // loop's next turn and checks it still cares.
         let box = WorkerBox()
-        let worker = FilterWorker(collection: collection) { event in
+        let worker = FilterWorker(collection: collection, report: { event in
             MainThread.post {
                 guard let worker = box.worker, let owner = box.owner else { return }
                 owner.take(event, from: worker)
             }
-        }
+        }, afterStep: Self.afterScanStep)
         box.worker = worker
         box.owner = self
         return worker

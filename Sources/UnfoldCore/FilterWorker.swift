@@ -55,8 +55,8 @@ public final class FilterWorker: Sendable {
         self.init(collection: collection, report: report, afterStep: nil)
     }
 
-    init(collection: LabelCollection, report: @escaping @Sendable (Event) -> Void,
-         afterStep: (@Sendable (_ generation: Int, _ examined: Int) -> Void)?) {
+    package init(collection: LabelCollection, report: @escaping @Sendable (Event) -> Void,
+                 afterStep: (@Sendable (_ generation: Int, _ examined: Int) -> Void)?) {
         session = Mutex(FilterSession(collection: collection))
         self.report = report
         self.afterStep = afterStep

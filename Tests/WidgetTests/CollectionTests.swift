@@ -5,6 +5,7 @@ import UnfoldGtkTestSupport
 import UnfoldCore
 import UnfoldMotion
 import UnfoldWidgets
+import Synchronization
 import XCTest
 
 /// The filtered collection driven through its real entry and toggle, in a real
@@ -382,6 +383,23 @@ final class CollectionTests: GtkTestCase {
 
 // MARK: Helpers
 
+/// Holds the worker's scans after a step while closed: a test sees a long
+/// scan's frames on any machine, fast or loaded. One close and one open.
+final class ScanGate: Sendable {
+    private let closed = Atomic<Bool>(false)
+    private let opened = DispatchSemaphore(value: 0)
+
+    func close() { closed.store(true, ordering: .sequentiallyConsistent) }
+
+    func open() {
+        if closed.exchange(false, ordering: .sequentiallyConsistent) { opened.signal() }
+    }
+
+    var afterStep: @Sendable (_ generation: Int, _ examined: Int) -> Void {
+        { [self] _, _ in if closed.load(ordering: .sequentiallyConsistent) { opened.wait() } }
+    }
+}
+
 /// Sets the entry's text as typing would, and waits for its search-changed.
 @MainActor
 func type(_ text: String, into page: CollectionPage) {
@@ -443,6 +461,9 @@ final class FinalizationCounter {
 final class LazyRowsTests: GtkTestCase {
     func testAMillionLabelsBuildOnlyTheRowsInView() {
         onMain {
+            let gate = ScanGate()
+            CollectionFilter.afterScanStep = gate.afterStep
+            defer { CollectionFilter.afterScanStep = nil }
             let page = CollectionPage(collection: .synthetic(count: 1_000_000))
             let window = TestWindow(child: page.widget, width: 600, height: 700)
             defer { window.destroy() }
@@ -485,20 +506,23 @@ final class LazyRowsTests: GtkTestCase {
 
             // A new, wider query ("e" is neither in "amber" nor seen before) rescans a
             // million titles on the worker's thread while the main thread draws,
-            // and the caption says so. (A scan this short is waited for by the
-            // next frame, which then shows its result: not here.)
-            let briefScanLimit = CollectionFilter.briefScanLimit
-            CollectionFilter.briefScanLimit = 0
-            defer { CollectionFilter.briefScanLimit = briefScanLimit }
+            // and the caption says so. The scan is held after its first step
+            // until two frames have been drawn: a fast machine finishes it
+            // before the next frame, which then rightly shows its count.
             var captions: [String] = []
             let sampler = FrameSampler(window.window) { _ in captions.append(captionText(page)) }
+            gate.close()
             type("e", into: page)
+            XCTAssertTrue(iterate(until: { captions.filter { $0.hasPrefix("Filtering") }.count >= 2 }),
+                          "frames are drawn while it runs, saying so: \(captions)")
+            XCTAssertTrue(page.isFiltering, "the scan is still held")
+            gate.open()
             settle(page)
             window.waitForFrames()
             sampler.stop()
             let filteringFrames = captions.filter { $0.hasPrefix("Filtering") }.count
-            XCTAssertGreaterThan(filteringFrames, 0, "frames were drawn while it ran, saying so: \(captions)")
             XCTAssertEqual(captionText(page), "\(page.visibleIDs.count) of 1000000 labels")
+            XCTAssertEqual(captions.last, captionText(page), "the frames after it show its count")
             print("frames drawn while a million labels were rescanned: \(filteringFrames)")
 
             // Deleting back to "" needs no pass: that result is remembered.
