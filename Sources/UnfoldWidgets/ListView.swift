@@ -1026,31 +1026,40 @@ public final class ListView: WidgetImplementation {
         // Only what shows: the rows made beyond the view's edges (for the
         // next frame's scrolling) and the faded-out ones are not drawn.
         let offset = scrollOffset, height = Double(gtk_widget_get_height(widget))
-        let rowHeight = Float(layout?.rowHeight ?? 0)
+        let rowHeight = Double(layout?.rowHeight ?? 0)
         // Within half an 8-bit step of opaque or clear, a row is drawn as
         // one: a translucent row is drawn apart, offscreen.
         let halfStep = 1.0 / 510
-        // Rows that fade together share one offscreen: the rows a change
-        // removed all fade alike, as do those it brought. Drawn apart, each
-        // would cost an offscreen of its own at every frame (the cost of a
-        // translucent row is mostly that, not its pixels). Faded as one, rows
-        // that do not overlap look exactly as faded one by one.
-        var fading: (opacity: Double, bottom: Float)?
-        for frame in frames where frame.opacity >= halfStep && frame.y - offset + Double(rowHeight) > 0 && frame.y - offset < height {
+        for frame in frames where frame.opacity >= halfStep && frame.y - offset + rowHeight > 0 && frame.y - offset < height {
             guard let row = rows[frame.key] else { continue }
-            let top = Float(frame.y - offset)
-            let translucent = frame.opacity < 1 - halfStep
-            if let group = fading, !translucent || group.opacity != frame.opacity || top < group.bottom {
-                gtk_snapshot_pop(snapshot)
-                fading = nil
+            if frame.opacity < 1 - halfStep {
+                snapshotFading(row.widget, opacity: frame.opacity, into: snapshot)
+            } else {
+                gtk_widget_snapshot_child(widget, row.widget, snapshot)
             }
-            if translucent {
-                if fading == nil { gtk_snapshot_push_opacity(snapshot, frame.opacity) }
-                fading = (frame.opacity, top + rowHeight)
-            }
-            gtk_widget_snapshot_child(widget, row.widget, snapshot)
         }
-        if fading != nil { gtk_snapshot_pop(snapshot) }
+    }
+
+    /// Draws a translucent row. A translucent row is drawn offscreen, and
+    /// GTK's GL renderer keeps that offscreen from frame to frame for as
+    /// long as the node it drew is the same: so the opacity wraps the row's
+    /// own node, which GTK keeps while the row is unchanged, and its place
+    /// (a transform node, new at every frame) goes around the opacity. Over a
+    /// fade, the row is then drawn offscreen once, not at every frame, and each
+    /// frame only blends it. (The opacity node is made here, not pushed: a
+    /// snapshot's opacity takes the place inside it, around the row's node.)
+    private func snapshotFading(_ row: WidgetPointer, opacity: Double, into snapshot: OpaquePointer) {
+        let placed = gtk_snapshot_new()!
+        gtk_widget_snapshot_child(widget, row, placed)
+        guard let node = gtk_snapshot_free_to_node(placed) else { return }
+        defer { gsk_render_node_unref(node) }
+        let isPlaced = gsk_render_node_get_node_type(node) == GSK_TRANSFORM_NODE
+        let faded = gsk_opacity_node_new(isPlaced ? gsk_transform_node_get_child(node) : node, Float(opacity))!
+        defer { gsk_render_node_unref(faded) }
+        gtk_snapshot_save(snapshot)
+        if isPlaced { gtk_snapshot_transform(snapshot, gsk_transform_node_get_transform(node)) }
+        gtk_snapshot_append_node(snapshot, faded)
+        gtk_snapshot_restore(snapshot)
     }
 
     public override func focus(_ direction: GtkDirectionType) -> Bool {

@@ -204,6 +204,71 @@ final class ListViewChangeTests: GtkTestCase {
         }
     }
 
+    /// A fading row is drawn offscreen, and GTK's GL renderer keeps an
+    /// offscreen from frame to frame while the node it drew is the same one.
+    /// So the opacity wraps the row's own node, which GTK keeps while the row
+    /// does not change: the same node at each frame of the fade, never the
+    /// transform that places the row (a new node every frame), nor a group of
+    /// rows made anew every frame. Over a fade, the row is drawn offscreen once,
+    /// and each frame only blends it.
+    func testAFadingRowIsBlendedFromTheSameNodeAtEveryFrame() {
+        onMain {
+            let (store, list) = Self.labelList(count: 12)
+            let (_, window) = Self.shownScrolled(list)
+            defer { window.destroy() }
+            XCTAssertTrue(iterate(until: { list.rowCount > 0 && !list.isAnimating }), "the list never showed its rows")
+            // Thirty times slower: two frames land inside the fade on a loaded machine too.
+            SlowMotion.slowdown = 30
+            defer { SlowMotion.slowdown = 1 }
+            for position in stride(from: 10, through: 0, by: -2) { gtk_string_list_remove(store, guint(position)) }
+            list.flushChanges()
+            // (Fading out starts slowly: the first frames still draw the rows opaque.)
+            XCTAssertTrue(iterate(until: {
+                let nodes = Self.fadingNodes(of: list)
+                nodes.forEach { gsk_render_node_unref($0.child) }
+                return !nodes.isEmpty
+            }), "the rows that go fade")
+            let first = Self.fadingNodes(of: list)
+            window.waitForFrames(2)
+            let second = Self.fadingNodes(of: list)
+            // (Each child is held: a node freed could give its address to another.)
+            defer { (first + second).forEach { gsk_render_node_unref($0.child) } }
+            XCTAssertTrue(list.isAnimating, "still fading")
+            XCTAssertEqual(first.count, 6, "each row that goes is faded apart")
+            XCTAssertTrue((first + second).allSatisfy { $0.opacity > 0 && $0.opacity < 1 })
+            let kept = Set(first.map(\.child)).intersection(second.map(\.child))
+            XCTAssertEqual(kept.count, first.count, "each row's node is the same at both frames")
+            XCTAssertNotEqual(first.map(\.opacity), second.map(\.opacity), "while its opacity changes")
+        }
+    }
+
+    /// The opacity nodes of the list's drawing (a label list has no others),
+    /// each with its child, held for the caller to release.
+    @MainActor static func fadingNodes(of list: ListView) -> [(opacity: Float, child: OpaquePointer)] {
+        let paintable = gtk_widget_paintable_new(list.widget)!
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(gtk_widget_get_width(list.widget)), Double(gtk_widget_get_height(list.widget)))
+        guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
+        defer { gsk_render_node_unref(root) }
+        var found: [(opacity: Float, child: OpaquePointer)] = []
+        func walk(_ node: OpaquePointer) {
+            switch gsk_render_node_get_node_type(node) {
+            case GSK_OPACITY_NODE:
+                found.append((gsk_opacity_node_get_opacity(node), gsk_render_node_ref(gsk_opacity_node_get_child(node))))
+            case GSK_CONTAINER_NODE:
+                for index in 0..<gsk_container_node_get_n_children(node) { walk(gsk_container_node_get_child(node, index)) }
+            case GSK_TRANSFORM_NODE: walk(gsk_transform_node_get_child(node))
+            case GSK_CLIP_NODE: walk(gsk_clip_node_get_child(node))
+            case GSK_ROUNDED_CLIP_NODE: walk(gsk_rounded_clip_node_get_child(node))
+            case GSK_DEBUG_NODE: walk(gsk_debug_node_get_child(node))
+            default: break
+            }
+        }
+        walk(root)
+        return found
+    }
+
     /// Rows that only move and fade are placed again at each frame without
     /// a layout of the window: on X11, GTK 4.8 answers every layout of a
     /// window by asking the X server for its monitor's work area, and
