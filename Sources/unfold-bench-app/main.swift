@@ -42,18 +42,36 @@ extension OutlineNode {
     }
 }
 
-/// Prints a line per painted frame of a window, as `Contestant` reads them.
+/// Prints a line per painted frame of a window, as `Contestant` reads them:
+/// a frame-clock cycle in which a surface was rendered. (Cycles run for
+/// animations' ticks and layout too; one that renders nothing paints no frame.)
 @MainActor
 enum FrameReporter {
     private static var started = 0
     private static var toldRenderer = false
     private static var connections: [SignalConnection] = []
+    private static var hooked = false
+    /// Surfaces rendered since the frame clock's last before-paint, counted by
+    /// an emission hook: a C function, which cannot hop to the main actor
+    /// (it runs on the main thread, as the frame clock does).
+    nonisolated(unsafe) private static var rendersThisCycle = 0
 
     static func attach(to window: MainWindow) {
         onSignal(window.window, "realize") {
+            if !hooked {
+                g_signal_add_emission_hook(g_signal_lookup("render", gdk_surface_get_type()), 0, { _, _, _, _ in
+                    FrameReporter.rendersThisCycle += 1
+                    return 1  // stay hooked
+                }, nil, nil)
+                hooked = true
+            }
             let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window.window)!)
-            connections.append(onSignal(clock, "before-paint") { started = threadCPUMicroseconds() })
+            connections.append(onSignal(clock, "before-paint") {
+                started = threadCPUMicroseconds()
+                rendersThisCycle = 0
+            })
             connections.append(onSignal(clock, "after-paint") {
+                guard rendersThisCycle > 0 else { return }
                 if !toldRenderer, let renderer = gtk_native_get_renderer(OpaquePointer(window.window)) {
                     print("renderer \(typeName(of: UnsafeMutablePointer<GObject>(renderer)))")
                     toldRenderer = true

@@ -11,7 +11,8 @@ import UnfoldCore
 /// CPU time counted by the kernel over every thread, its peak memory, and the
 /// frames it paints as it reports them on standard output.
 ///
-/// Each program prints, per painted frame:
+/// Each program prints, per painted frame (a frame-clock cycle in which it
+/// rendered: cycles that only tick or lay out paint nothing):
 /// `frame <end µs> <main-thread CPU µs of the frame> <entry text>\t<caption>`.
 final class Contestant {
     struct Frame: Sendable {
