@@ -147,6 +147,11 @@ public final class Reveal: WidgetImplementation {
         notifyProperty(Property.transitionType.rawValue)
     }
 
+    /// Told the displayed progress whenever it changes: a group's chevron,
+    /// by a direct call at each frame, where a GBinding on "progress" would
+    /// take a notify emission and a property round trip through GValues.
+    var onProgressChange: ((Double) -> Void)?
+
     /// The single place the displayed progress takes effect.
     private var lastNotifiedProgress = 0.0
 
@@ -155,6 +160,7 @@ public final class Reveal: WidgetImplementation {
         gtk_widget_queue_resize(widget)
         if progress.current != lastNotifiedProgress {
             lastNotifiedProgress = progress.current
+            onProgressChange?(progress.current)
             notifyProperty(Property.progress.rawValue)
         }
         // Wholly shown only once the child is all there; not any more from

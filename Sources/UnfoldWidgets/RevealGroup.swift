@@ -10,8 +10,8 @@ import UnfoldMotion
 /// Properties: `title`, `expanded` (setting it animates) and `child` (the
 /// content, also a plain `<child>` in a GtkBuilder file, as GtkExpander takes
 /// it). The expansion state lives here and only here; the reveal animates
-/// toward it, the chevron turns with the reveal's progress (a property
-/// binding), and the header's accessible state follows it.
+/// toward it, the chevron turns with the reveal's progress (at each of its
+/// frames), and the header's accessible state follows it.
 @MainActor
 public final class RevealGroup: WidgetImplementation {
     public enum Property: Int { case title, expanded, child }
@@ -86,7 +86,8 @@ public final class RevealGroup: WidgetImplementation {
         gtk_widget_set_parent(header, widget)
         gtk_widget_set_parent(reveal.widget, widget)
         // The chevron turns with what the reveal shows.
-        g_object_bind_property(reveal.widget.object, "progress", chevron.widget.object, "progress", G_BINDING_SYNC_CREATE)
+        chevron.setProgress(reveal.displayedProgress)
+        reveal.onProgressChange = { [weak chevron] progress in chevron?.setProgress(progress) }
         onSignal(header, "clicked") { [weak self] in self?.toggle() }
         parts = Parts(header: ObjectRef(header), titleLabel: titleLabel, chevron: ObjectRef(chevron.widget),
                       reveal: ObjectRef(reveal.widget), content: content)
