@@ -50,19 +50,25 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
                       plotPath: String?, report: (Row) -> Void) throws {
     if selected("reveal") {
         for groups in quick ? [1] : [1, 200] {
-            let runs = quick ? 2 : 5
             let copies = groups == 1 ? [] : ["--groups", "\(groups)"]
-            let ours = try ProcessBench.reveal(programs.ours(copies + ["--page", "reveal"]), name: "Unfold", renderer: renderer, runs: runs)
-            let gtk = try ProcessBench.reveal(programs.gtk(["reveal", "\(groups)"]), name: "GTK", renderer: renderer, runs: runs)
+            let (ours, gtk) = try alternating(rounds: quick ? 1 : 3) {
+                try ProcessBench.reveal(programs.ours(copies + ["--page", "reveal"]), name: "Unfold", renderer: renderer, runs: 2)
+            } gtk: {
+                try ProcessBench.reveal(programs.gtk(["reveal", "\(groups)"]), name: "GTK", renderer: renderer, runs: 2)
+            }
             let name = groups == 1 ? "reveal: demo hierarchy" : "reveal: \(groups) hierarchies, first toggled"
-            report(Row(benchmark: "\(name), whole process per expand+collapse", unit: "CPU ms", ours: Summary(ours), gtk: Summary(gtk),
-                       gtkWidget: "GtkRevealer + CSS chevron", target: .ratio(1.0)))
+            report(Row(benchmark: "\(name), whole process per expand+collapse", unit: "CPU ms", ours: Summary(ours.flatMap { $0 }),
+                       gtk: Summary(gtk.flatMap { $0 }), gtkWidget: "GtkRevealer + CSS chevron", target: .ratio(1.0)))
         }
     }
     if selected("collection") {
-        let runs = quick ? 2 : 5
-        let ours = try ProcessBench.abChange(programs.ours(["--page", "collection"] + (ProcessInfo.processInfo.environment["XRM"] != nil ? ["--reduce-motion"] : [])), name: "Unfold", renderer: renderer, runs: runs)
-        let gtk = try ProcessBench.abChange(programs.gtk(["sample"]), name: "GTK", renderer: renderer, runs: runs)
+        let reduceMotion = ProcessInfo.processInfo.environment["XRM"] != nil ? ["--reduce-motion"] : []
+        let (oursRounds, gtkRounds) = try alternating(rounds: quick ? 1 : 3) {
+            try ProcessBench.abChange(programs.ours(["--page", "collection"] + reduceMotion), name: "Unfold", renderer: renderer, runs: 2)
+        } gtk: {
+            try ProcessBench.abChange(programs.gtk(["sample"]), name: "GTK", renderer: renderer, runs: 2)
+        }
+        let ours = ProcessBench.Painting(merging: oursRounds), gtk = ProcessBench.Painting(merging: gtkRounds)
         report(Row(benchmark: "collection: a/b change, whole process per painted frame", unit: "CPU ms", ours: Summary(ours.perFrame),
                    gtk: Summary(gtk.perFrame), gtkWidget: "GtkFilterListModel+GtkListView", target: .ratio(1.0)))
         report(Row(benchmark: "collection: a/b change, frames painted", unit: "frames", ours: Summary(ours.frames),
@@ -211,6 +217,24 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
         report(Row(benchmark: "memory: file size per label (TSV)", unit: "bytes", ours: Summary([files.tsvBytesPerLabel]),
                    gtk: Summary([files.tsvBytesPerLabel]), gtkWidget: "the file itself"))
     }
+}
+
+/// Runs each side `rounds` times, a fresh process each time, in the order
+/// ours, GTK's, GTK's, ours, …: the machine is shared, its load drifts over a
+/// run, and a side measured wholly before the other would take all of one
+/// stretch of it. Returns each side's results, round by round.
+func alternating<T>(rounds: Int, ours: () throws -> T, gtk: () throws -> T) throws -> (ours: [T], gtk: [T]) {
+    var results: (ours: [T], gtk: [T]) = ([], [])
+    for round in 0..<rounds {
+        if round % 2 == 0 {
+            results.ours.append(try ours())
+            results.gtk.append(try gtk())
+        } else {
+            results.gtk.append(try gtk())
+            results.ours.append(try ours())
+        }
+    }
+    return results
 }
 
 /// The value below which `fraction` of the samples lie (nearest rank).

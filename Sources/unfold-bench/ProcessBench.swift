@@ -321,6 +321,7 @@ enum ProcessBench {
         var peakResident: Double
     }
 
+
     /// The tutorial's a/b change by keys (a, BackSpace, b, BackSpace), `runs`
     /// times: whole-process CPU, frames painted, and their quotient.
     static func abChange(_ arguments: [String], name: String, renderer: String, runs: Int) throws -> Painting {
@@ -363,5 +364,13 @@ enum ProcessBench {
             program.waitUntilIdle(quiet: 0.6)
             return program.peakResidentMegabytes()
         }
+    }
+}
+
+extension ProcessBench.Painting {
+    /// Several processes' rounds as one (the highest peak of them).
+    init(merging parts: [ProcessBench.Painting]) {
+        self.init(perFrame: parts.flatMap(\.perFrame), frames: parts.flatMap(\.frames), total: parts.flatMap(\.total),
+                  peakResident: parts.map(\.peakResident).max() ?? .nan)
     }
 }
