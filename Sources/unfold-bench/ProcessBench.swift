@@ -321,7 +321,6 @@ enum ProcessBench {
         var peakResident: Double
     }
 
-
     /// The tutorial's a/b change by keys (a, BackSpace, b, BackSpace), `runs`
     /// times: whole-process CPU, frames painted, and their quotient.
     static func abChange(_ arguments: [String], name: String, renderer: String, runs: Int) throws -> Painting {
