@@ -7,7 +7,8 @@
 #endif
 
 /* ASCII's fold of one byte, as SearchFolding.asciiFold has it; a byte of a
- * multi-byte character stays itself (it never equals an ASCII needle's). */
+ * multi-byte character stays itself (the text's characters that are not
+ * ASCII are stored folded). */
 static inline uint8_t fold_byte(uint8_t byte)
 {
     if (byte >= 'A' && byte <= 'Z')
@@ -17,9 +18,9 @@ static inline uint8_t fold_byte(uint8_t byte)
     return byte;
 }
 
-static inline int byte_matches(uint8_t byte, uint8_t wanted, int fold_ascii)
+static inline int byte_matches(uint8_t byte, uint8_t wanted)
 {
-    return (fold_ascii ? fold_byte(byte) : byte) == wanted;
+    return fold_byte(byte) == wanted;
 }
 
 struct run {
@@ -27,8 +28,6 @@ struct run {
     const uint32_t *ends;
     const uint8_t *needle;
     size_t length;
-    int fold_ascii;
-    const uint32_t *skip_ends;
     size_t label;     /* the label of the last candidate looked at */
     size_t resume;    /* candidates before this are in a label done with */
     uint64_t *bits;   /* the result: bit i of word i / 64 for label i */
@@ -53,15 +52,8 @@ static inline void check(struct run *run, size_t position)
     size_t label_end = run->ends[run->label];
     if (position + run->length > label_end)
         return;  /* runs into the next label */
-    if (run->skip_ends != NULL) {
-        uint32_t skip_start = run->label == 0 ? 0 : run->skip_ends[run->label - 1];
-        if (run->skip_ends[run->label] != skip_start) {
-            run->resume = label_end;
-            return;
-        }
-    }
     for (size_t i = 1; i + 1 < run->length; i++) {
-        if (!byte_matches(run->bytes[position + i], run->needle[i], run->fold_ascii))
+        if (!byte_matches(run->bytes[position + i], run->needle[i]))
             return;
     }
     mark(run, run->label);
@@ -74,10 +66,8 @@ static inline void check(struct run *run, size_t position)
  * for each pair does no more than its pair needs. */
 enum byte_kind { EXACT, LETTER, SPACE };
 
-static enum byte_kind kind_of(uint8_t wanted, int fold_ascii)
+static enum byte_kind kind_of(uint8_t wanted)
 {
-    if (!fold_ascii)
-        return EXACT;
     if (wanted == ' ')
         return SPACE;
     return wanted >= 'a' && wanted <= 'z' ? LETTER : EXACT;
@@ -236,8 +226,8 @@ static void scan_stretch(struct run *run, size_t first, size_t end, enum byte_ki
 #endif
     uint8_t head = run->needle[0], tail = run->needle[length - 1];
     for (; position + length <= stop; position = position + 1 > run->resume ? position + 1 : run->resume) {
-        if (position >= run->resume && byte_matches(run->bytes[position], head, run->fold_ascii)
-            && byte_matches(run->bytes[position + length - 1], tail, run->fold_ascii))
+        if (position >= run->resume && byte_matches(run->bytes[position], head)
+            && byte_matches(run->bytes[position + length - 1], tail))
             check(run, position);
     }
 }
@@ -246,7 +236,7 @@ static void scan_stretch(struct run *run, size_t first, size_t end, enum byte_ki
 static inline int middle_matches(const struct run *run, size_t position)
 {
     for (size_t i = 1; i + 1 < run->length; i++) {
-        if (!byte_matches(run->bytes[position + i], run->needle[i], run->fold_ascii))
+        if (!byte_matches(run->bytes[position + i], run->needle[i]))
             return 0;
     }
     return 1;
@@ -354,46 +344,34 @@ static int map_stretch(struct run *run, size_t first, size_t end, enum byte_kind
 #endif
     uint8_t head = run->needle[0], tail = run->needle[length - 1];
     for (; position + length <= stop; position++) {
-        if (byte_matches(run->bytes[position], head, run->fold_ascii)
-            && byte_matches(run->bytes[position + length - 1], tail, run->fold_ascii))
+        if (byte_matches(run->bytes[position], head) && byte_matches(run->bytes[position + length - 1], tail))
             run->map[(position - start) >> 6] |= (uint64_t)1 << ((position - start) & 63);
     }
     return 1;
 }
 
-/* Labels first to end - 1, one at a time, each in its fold if one is stored,
- * else in its title (when `titles` is not NULL: an ASCII needle). Both
- * stretches' candidates are mapped first; then a label's first 64 are two
- * words of its map, with no branch on where they lie or on which stretch
- * holds the label, which are as random as the titles are. */
-static void each_mapped(struct run *titles, struct run *folds, size_t first, size_t end)
+/* Labels first to end - 1, one at a time, from the map of their stretch
+ * (filled first): a label's first 64 candidates are two words of it, read
+ * with no branch on where they lie, which is as random as the titles are. */
+static void each_mapped(struct run *run, size_t first, size_t end)
 {
-    const uint32_t *title_ends = titles != NULL ? titles->ends : folds->ends;
-    const uint32_t *fold_ends = folds->ends;
-    const uint64_t *title_map = titles != NULL ? titles->map : folds->map;
-    const uint64_t *fold_map = folds->map;
-    /* Without titles, a label without a fold reads (and masks out) the fold
-     * map where it would start: always a place in the map. */
-    size_t fold_base = folds->map_base, title_base = titles != NULL ? titles->map_base : fold_base;
-    ptrdiff_t length = (ptrdiff_t)folds->length;
-    /* A store to the result could alias the runs' fields: in locals, the
+    const uint32_t *ends = run->ends;
+    const uint64_t *map = run->map;
+    size_t base = run->map_base;
+    ptrdiff_t length = (ptrdiff_t)run->length;
+    /* A store to the result could alias the run's fields: in locals, the
      * compiler need not read them again after each label found. The
      * result's bits are gathered a word at a time. */
-    uint64_t *bits = folds->bits;
+    uint64_t *bits = run->bits;
     size_t found = 0;
     uint64_t word = 0;
-    size_t title_start = first == 0 ? 0 : title_ends[first - 1];
-    size_t fold_start = first == 0 ? 0 : fold_ends[first - 1];
+    size_t start = first == 0 ? 0 : ends[first - 1];
     for (size_t label = first; label < end; label++) {
-        size_t title_end = title_ends[label], fold_end = fold_ends[label];
-        int has_fold = fold_end != fold_start;
-        const uint64_t *map = has_fold ? fold_map : title_map;
-        size_t from = has_fold ? fold_start : title_start;
-        size_t bit = from - (has_fold ? fold_base : title_base);
-        ptrdiff_t count = has_fold ? (ptrdiff_t)(fold_end - fold_start) - length + 1
-            : titles != NULL ? (ptrdiff_t)(title_end - title_start) - length + 1 : 0;
-        title_start = title_end;
-        fold_start = fold_end;
+        size_t label_end = ends[label];
+        size_t from = start;
+        size_t bit = from - base;
+        ptrdiff_t count = (ptrdiff_t)(label_end - start) - length + 1;
+        start = label_end;
         size_t shift = bit & 63;
         /* The map has a word to spare after its last: the second word is
          * always there. (x << 1) << (63 - shift) is x << (64 - shift), and 0
@@ -402,7 +380,7 @@ static void each_mapped(struct run *titles, struct run *folds, size_t first, siz
         window &= count >= 64 ? ~(uint64_t)0 : count <= 0 ? 0 : ((uint64_t)1 << count) - 1;
         int holds = window != 0;
         if (count > 64 || (length >= 3 && holds))
-            holds = count > 0 && mapped_holds(has_fold ? folds : titles, from, from + (size_t)count - 1);
+            holds = count > 0 && mapped_holds(run, from, from + (size_t)count - 1);
         word |= (uint64_t)holds << (label & 63);
         found += (size_t)holds;
         if ((label & 63) == 63 || label + 1 == end) {
@@ -410,52 +388,37 @@ static void each_mapped(struct run *titles, struct run *folds, size_t first, siz
             word = 0;
         }
     }
-    folds->count += found;
+    run->count += found;
 }
 
-/* Labels are read a group at a time, each group as stretches or label by
+/* Labels are read a group at a time, each group as a stretch or label by
  * label, as the last group's share of labels found says pays. */
 enum { GROUP = 1024 };
 
-size_t unfold_scan_mark_labels(const uint8_t *titles, const uint32_t *title_ends, const uint8_t *folds,
-                               const uint32_t *fold_ends, size_t first, size_t end, const uint8_t *needle,
-                               size_t length, uint64_t *bits)
+size_t unfold_scan_mark_labels(const uint8_t *texts, const uint32_t *ends, size_t first, size_t end,
+                               const uint8_t *needle, size_t length, uint64_t *bits)
 {
     if (first >= end || length == 0)
         return 0;
-    int ascii = 1;
-    for (size_t i = 0; i < length; i++)
-        ascii &= needle[i] < 0x80;
-    /* An ASCII title's fold is its bytes folded one by one: its bytes are
-     * compared so. A title that is not ASCII has its fold stored (or one
-     * that is empty, whose bytes are never an ASCII needle's). */
-    uint64_t title_map[MAP_WORDS], fold_map[MAP_WORDS];
-    struct run title_run = {
-        .bytes = titles, .ends = title_ends, .needle = needle, .length = length, .fold_ascii = 1,
-        .skip_ends = fold_ends, .label = first, .resume = 0, .bits = bits, .count = 0, .map = title_map,
+    uint64_t map[MAP_WORDS];
+    struct run run = {
+        .bytes = texts, .ends = ends, .needle = needle, .length = length,
+        .label = first, .resume = 0, .bits = bits, .count = 0, .map = map,
     };
-    struct run fold_run = {
-        .bytes = folds, .ends = fold_ends, .needle = needle, .length = length, .fold_ascii = 0,
-        .skip_ends = NULL, .label = first, .resume = 0, .bits = bits, .count = 0, .map = fold_map,
-    };
-    enum byte_kind title_head = kind_of(needle[0], 1), title_tail = kind_of(needle[length - 1], 1);
+    enum byte_kind head = kind_of(needle[0]), tail = kind_of(needle[length - 1]);
     int label_by_label = 0;
     for (size_t group = first; group < end; group += GROUP) {
         size_t group_end = end - group > GROUP ? group + GROUP : end;
-        size_t before = title_run.count + fold_run.count;
-        /* Label by label needs both stretches mapped; long titles outgrow
-         * the maps, and are read as stretches, whose cost is their bytes. */
-        if (label_by_label && (!ascii || map_stretch(&title_run, group, group_end, title_head, title_tail))
-            && map_stretch(&fold_run, group, group_end, EXACT, EXACT)) {
-            each_mapped(ascii ? &title_run : NULL, &fold_run, group, group_end);
-        } else {
-            if (ascii)
-                scan_stretch(&title_run, group, group_end, title_head, title_tail);
-            scan_stretch(&fold_run, group, group_end, EXACT, EXACT);
-        }
+        size_t before = run.count;
+        /* Long titles outgrow the map, and are read as a stretch, whose cost
+         * is its bytes. */
+        if (label_by_label && map_stretch(&run, group, group_end, head, tail))
+            each_mapped(&run, group, group_end);
+        else
+            scan_stretch(&run, group, group_end, head, tail);
         /* Many labels found (a quarter or more): each found ends a stretch's
          * blocks early, and reading label by label costs less. */
-        label_by_label = (title_run.count + fold_run.count - before) * 4 > group_end - group;
+        label_by_label = (run.count - before) * 4 > group_end - group;
     }
-    return title_run.count + fold_run.count;
+    return run.count;
 }

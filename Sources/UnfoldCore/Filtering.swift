@@ -30,22 +30,16 @@ public enum FilterChange: Sendable, Equatable {
 /// whose change is `.same` (the same labels pass).
 public struct LabelFilter: Sendable, Equatable {
     public var query: String {
-        didSet {
-            needle = SearchFolding.foldedBytes(query)
-            needleIsASCII = !needle.contains { $0 >= 0x80 }
-        }
+        didSet { needle = SearchFolding.foldedBytes(query) }
     }
     public var tilesOnly: Bool
     /// The query folded once, as titles are (see `SearchFolding`).
     public private(set) var needle: [UInt8]
-    /// Whether the folded query is ASCII (it can then occur in an ASCII title).
-    private var needleIsASCII: Bool
 
     public init(query: String = "", tilesOnly: Bool = false) {
         self.query = query
         self.tilesOnly = tilesOnly
         needle = SearchFolding.foldedBytes(query)
-        needleIsASCII = !needle.contains { $0 >= 0x80 }
     }
 
     /// Whether `record` passes: its folded title contains the folded query,
@@ -56,7 +50,7 @@ public struct LabelFilter: Sendable, Equatable {
 
     /// Whether the record at `index` of `collection` passes, using its folded index.
     func matches(_ index: Int, in collection: LabelCollection) -> Bool {
-        matches(category: collection.category(at: index)) { collection.title(index, contains: $0, needleIsASCII: needleIsASCII) }
+        matches(category: collection.category(at: index)) { collection.title(index, contains: $0) }
     }
 
     /// The one match rule, whatever holds the title.

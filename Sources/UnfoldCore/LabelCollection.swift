@@ -23,12 +23,12 @@ public struct LabelRecord: Sendable, Equatable, Identifiable {
 /// The records, in their order, with IDs guaranteed unique. Never mutated by
 /// filtering: what is visible is derived from it.
 ///
-/// Stored compactly, for a million labels and more: every title's UTF-8 in one
-/// buffer with 4-byte ends; a folded copy for search only of the titles whose
-/// fold is not their ASCII bytes folded one by one; categories as bits; IDs
-/// as nothing at all when they count up from the first (else 8 bytes each, and
-/// a 4-byte sorted order when they are not ascending). A `LabelRecord` is made
-/// when one is asked for.
+/// Stored compactly, for a million labels and more: every title once, in the
+/// form the search reads, in one buffer with 4-byte ends, and beside it what
+/// gives back the titles that folding changed (`StoredTitles`), with 4-byte
+/// ends; categories as bits; IDs as nothing at all when they count up from
+/// the first (else 8 bytes each, and a 4-byte sorted order when they are not
+/// ascending). A `LabelRecord` is made when one is asked for.
 public struct LabelCollection: Sendable {
     public struct DuplicateID: Error, Equatable, CustomStringConvertible {
         public let id: Int
@@ -42,12 +42,13 @@ public struct LabelCollection: Sendable {
 
     /// Gathers records one by one into the compact form.
     public struct Builder: Sendable {
-        fileprivate var titleBytes: [UInt8] = []
-        fileprivate var titleEnds: [UInt32] = []
-        fileprivate var foldedBytes: [UInt8] = []
-        /// Where each title's folded copy ends; an ASCII title's ends where the
-        /// last one's did (it has none).
-        fileprivate var foldedEnds: [UInt32] = []
+        fileprivate var searched: [UInt8] = []
+        fileprivate var searchedEnds: [UInt32] = []
+        fileprivate var restore: [UInt8] = []
+        /// Where each title's restore record ends; one that needs none ends
+        /// where the last one's did.
+        fileprivate var restoreEnds: [UInt32] = []
+        fileprivate var edits: [UInt8] = []
         fileprivate var tiles: [UInt64] = []
         /// The IDs, once they stop counting up by one from the first (until
         /// then, `firstID` and the count say them all).
@@ -59,19 +60,19 @@ public struct LabelCollection: Sendable {
 
         public init() {}
 
-        public var count: Int { titleEnds.count }
+        public var count: Int { searchedEnds.count }
 
         /// Whether the titles outgrew the 4-byte offsets (over 4 GB once folded).
-        public var isTooLarge: Bool { titleBytes.count > Int(UInt32.max) || foldedBytes.count > Int(UInt32.max) }
+        public var isTooLarge: Bool { searched.count > Int(UInt32.max) || restore.count > Int(UInt32.max) }
 
         /// Room for up to `count` records and `bytes` of titles. An upper bound
         /// costs nothing while unused (the system gives pages as they are
         /// written), and growing by copying would hold two copies at once.
         public mutating func reserveCapacity(_ count: Int, titleBytes bytes: Int) {
-            titleBytes.reserveCapacity(bytes)
-            foldedBytes.reserveCapacity(bytes)
-            titleEnds.reserveCapacity(count)
-            foldedEnds.reserveCapacity(count)
+            searched.reserveCapacity(bytes)
+            restore.reserveCapacity(bytes)
+            searchedEnds.reserveCapacity(count)
+            restoreEnds.reserveCapacity(count)
             tiles.reserveCapacity(count / 64 + 1)
         }
 
@@ -95,19 +96,19 @@ public struct LabelCollection: Sendable {
             }
             lastID = id
             if !idsAreSequential { ids.append(id) }
-            titleBytes.append(contentsOf: utf8)
-            titleEnds.append(UInt32(truncatingIfNeeded: titleBytes.count))
-            if utf8.contains(where: { $0 >= 0x80 }) { SearchFolding.appendFolded(utf8: utf8, to: &foldedBytes) }
-            foldedEnds.append(UInt32(truncatingIfNeeded: foldedBytes.count))
+            StoredTitles.append(utf8: utf8, searched: &searched, restore: &restore, edits: &edits)
+            searchedEnds.append(UInt32(truncatingIfNeeded: searched.count))
+            restoreEnds.append(UInt32(truncatingIfNeeded: restore.count))
             if index % 64 == 0 { tiles.append(0) }
             if category == .tile { tiles[index / 64] |= 1 << UInt64(index % 64) }
         }
     }
 
-    private let titleBytes: [UInt8]
-    private let titleEnds: [UInt32]
-    private let foldedBytes: [UInt8]
-    private let foldedEnds: [UInt32]
+    /// Every title as the search reads it (see `StoredTitles`).
+    private let searched: [UInt8]
+    private let searchedEnds: [UInt32]
+    private let restore: [UInt8]
+    private let restoreEnds: [UInt32]
     private let tiles: [UInt64]
     private let ids: IDs
     /// Which version of the labels this is: copies of one collection share
@@ -149,10 +150,10 @@ public struct LabelCollection: Sendable {
             if let duplicate { throw duplicate }
             ids = .unordered(builder.ids, byID: order)
         }
-        titleBytes = builder.titleBytes
-        titleEnds = builder.titleEnds
-        foldedBytes = builder.foldedBytes
-        foldedEnds = builder.foldedEnds
+        searched = builder.searched
+        searchedEnds = builder.searchedEnds
+        restore = builder.restore
+        restoreEnds = builder.restoreEnds
         tiles = builder.tiles
     }
 
@@ -170,7 +171,7 @@ public struct LabelCollection: Sendable {
         LabelRecord(id: 4, title: "Dot B", category: .dot),
     ])
 
-    public var count: Int { titleEnds.count }
+    public var count: Int { searchedEnds.count }
 
     /// The ID of the record at `index`.
     public func id(at index: Int) -> Int {
@@ -185,13 +186,19 @@ public struct LabelCollection: Sendable {
         tiles[index / 64] & (1 << UInt64(index % 64)) != 0 ? .tile : .dot
     }
 
-    private func titleRange(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : Int(titleEnds[index - 1]))..<Int(titleEnds[index])
+    private func searchedRange(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(searchedEnds[index - 1]))..<Int(searchedEnds[index])
     }
 
-    /// The title of the record at `index`.
+    /// The title of the record at `index`, as written.
     public func title(at index: Int) -> String {
-        String(decoding: titleBytes[titleRange(index)], as: UTF8.self)
+        let restoreRange = (index == 0 ? 0 : Int(restoreEnds[index - 1]))..<Int(restoreEnds[index])
+        return searched.withUnsafeBufferPointer { searched in
+            restore.withUnsafeBufferPointer { restore in
+                StoredTitles.title(searched: UnsafeBufferPointer(rebasing: searched[searchedRange(index)]),
+                                   restore: UnsafeBufferPointer(rebasing: restore[restoreRange]))
+            }
+        }
     }
 
     /// The record at `index`, made on demand.
@@ -230,45 +237,21 @@ public struct LabelCollection: Sendable {
 
     /// Whether the title at `index`, folded, contains the folded `needle`.
     public func title(_ index: Int, contains needle: [UInt8]) -> Bool {
-        title(index, contains: needle, needleIsASCII: !needle.contains { $0 >= 0x80 })
-    }
-
-    /// The same, for a needle whose ASCII-ness the caller knows (a filter
-    /// works it out once, not once per title).
-    func title(_ index: Int, contains needle: [UInt8], needleIsASCII: Bool) -> Bool {
-        if needle.isEmpty { return true }
-        let foldedStart = index == 0 ? 0 : Int(foldedEnds[index - 1]), foldedEnd = Int(foldedEnds[index])
-        return needle.withUnsafeBufferPointer { needle in
-            if foldedEnd > foldedStart {
-                guard foldedEnd - foldedStart >= needle.count else { return false }
-                return foldedBytes.withUnsafeBufferPointer { folded in
-                    findBytes(needle.baseAddress!, needle.count, in: folded.baseAddress! + foldedStart, foldedEnd - foldedStart)
-                }
-            }
-            // No stored fold: an ASCII title, whose fold holds only ASCII
-            // bytes (or one whose characters all fold to nothing, whose bytes
-            // are never an ASCII needle's).
-            guard needleIsASCII else { return false }
-            let range = titleRange(index)
-            return titleBytes.withUnsafeBufferPointer { titles in
-                findFoldingASCII(needle, in: UnsafeBufferPointer(rebasing: titles[range]))
+        needle.withUnsafeBufferPointer { needle in
+            searched.withUnsafeBufferPointer { searched in
+                findFoldingASCII(needle, in: UnsafeBufferPointer(rebasing: searched[searchedRange(index)]))
             }
         }
     }
 
     /// Sets in `bits` (one per label) those of the positions in `range` whose
-    /// folded title contains `scan`'s needle: the ASCII titles and the stored
-    /// folds read together. Only the words of `range` are written.
+    /// folded title contains `scan`'s needle. Only the words of `range` are
+    /// written.
     func markPositions(in range: Range<Int>, containing scan: TitleScan, in bits: UnsafeMutablePointer<UInt64>) {
         guard !range.isEmpty else { return }
-        titleBytes.withUnsafeBufferPointer { titles in
-            titleEnds.withUnsafeBufferPointer { titleEnds in
-                foldedBytes.withUnsafeBufferPointer { folds in
-                    foldedEnds.withUnsafeBufferPointer { foldEnds in
-                        _ = scan.mark(titles: titles, titleEnds: titleEnds, folds: folds, foldEnds: foldEnds,
-                                      labels: range, into: bits)
-                    }
-                }
+        searched.withUnsafeBufferPointer { searched in
+            searchedEnds.withUnsafeBufferPointer { ends in
+                _ = scan.mark(searched: searched, ends: ends, labels: range, into: bits)
             }
         }
     }
@@ -278,9 +261,9 @@ public struct LabelCollection: Sendable {
         tiles.withUnsafeBufferPointer { LabelSet.keep($0, in: range, of: bits) }
     }
 
-    /// The bytes a search for an ASCII query reads: the titles, and the
-    /// stored folds of those that are not ASCII (the benchmark's bytes per ms).
-    public var searchedBytes: Int { titleBytes.count + foldedBytes.count }
+    /// The bytes a search reads: every title's searched form (the
+    /// benchmark's bytes per ms).
+    public var searchedBytes: Int { searched.count }
 
     /// What the store takes, in bytes (the benchmark's bytes per label).
     public var storageBytes: Int {
@@ -289,7 +272,7 @@ public struct LabelCollection: Sendable {
         case .ascending(let ids): ids.count * 8
         case .unordered(let ids, let byID): ids.count * 8 + byID.count * 4
         }
-        return titleBytes.count + titleEnds.count * 4 + foldedBytes.count + foldedEnds.count * 4 + tiles.count * 8 + idBytes
+        return searched.count + searchedEnds.count * 4 + restore.count + restoreEnds.count * 4 + tiles.count * 8 + idBytes
     }
 
     /// The records in order, each made when it is read.

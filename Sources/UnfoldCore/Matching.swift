@@ -20,9 +20,9 @@ func findBytes(_ needle: UnsafePointer<UInt8>, _ needleLength: Int,
     return false
 }
 
-/// Whether the folded ASCII `needle` occurs in the fold of the ASCII `haystack`,
-/// folding each byte as it is compared (an ASCII title's fold is its bytes
-/// folded one by one, so it need not be stored).
+/// Whether the folded `needle` occurs in the fold of the searched form of a
+/// title (`StoredTitles`), folding its ASCII bytes one by one as they are
+/// compared: a byte of a multi-byte character is compared as it is.
 func findFoldingASCII(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !needle.isEmpty else { return true }
     guard haystack.count >= needle.count else { return false }

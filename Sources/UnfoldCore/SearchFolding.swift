@@ -86,32 +86,42 @@ public enum SearchFolding {
                 index += 1
                 continue
             }
-            // Valid UTF-8: the lead byte says how many continuation bytes follow.
-            let value: UInt32
-            if lead < 0xE0 {
-                value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
-                index += 2
-            } else if lead < 0xF0 {
-                value = UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
-                index += 3
-            } else {
-                value = UInt32(lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
-                    | UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
-                index += 4
-            }
-            if (hangulFirst...hangulLast).contains(value) {
-                for jamo in hangulJamo(value) { appendUTF8(jamo, to: &bytes) }
-            } else {
-                if lookup == nil { lookup = Lookup.shared }
-                lookup!.append(value, to: &bytes)
-            }
+            let (value, length) = scalar(in: utf8, at: index)
+            index += length
+            appendFolded(scalar: value, to: &bytes, lookup: &lookup)
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of `utf8` (valid UTF-8, at a
+    /// lead byte), and how many bytes it takes.
+    @inline(__always)
+    static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = utf8[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        if lead < 0xE0 { return (UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return (UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F), 3)
+        }
+        return (UInt32(lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
+                    | UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F), 4)
+    }
+
+    /// Appends the fold of the one scalar `value` that is not ASCII; `lookup`
+    /// is fetched the first time one needs it.
+    @inline(__always)
+    static func appendFolded(scalar value: UInt32, to bytes: inout [UInt8], lookup: inout Lookup?) {
+        if (hangulFirst...hangulLast).contains(value) {
+            for jamo in hangulJamo(value) { appendUTF8(jamo, to: &bytes) }
+        } else {
+            if lookup == nil { lookup = Lookup.shared }
+            lookup!.append(value, to: &bytes)
         }
     }
 
     /// ASCII's fold: upper case to lower, the five control spaces to a space;
-    /// over every byte value, a byte of a multi-byte character left as it is
-    /// (it never equals an ASCII needle's byte). A title of characters that
-    /// all fold to nothing has no stored fold, and is read as bytes.
+    /// over every byte value, a byte of a multi-byte character left as it is:
+    /// the collection stores a title's other characters already folded
+    /// (`StoredTitles`), and the scan folds the rest byte by byte.
     static let asciiFold: [UInt8] = (0..<256).map { byte in
         switch UInt8(byte) {
         case 0x41...0x5A: UInt8(byte) | 0x20

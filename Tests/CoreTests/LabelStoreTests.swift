@@ -5,8 +5,9 @@ import XCTest
 /// The collection's compact form: what it answers is what the records say,
 /// however the IDs run and whatever script the titles are in.
 final class LabelStoreTests: XCTestCase {
-    /// An ASCII title is matched through its bytes folded one by one, any other
-    /// through a stored folded copy: both must agree with folding the title.
+    /// Every title is matched through its searched form (its other characters
+    /// folded, its ASCII as written) folded byte by byte as it is compared:
+    /// that must agree with folding the title.
     func testMatchingAgreesWithFoldingEveryTitle() throws {
         let titles = ["Tile A", "tab\there", "ÉCOLE d’été", "Straße", "İstanbul", "ǄUNGLA", "ｶﾀｶﾅ", "Ωmega", "café\u{301}",
                       "plain lower", "MiXeD 42", "Côte d'Ivoire", "\u{1F469}\u{200D}\u{1F467} family", "A"]
@@ -68,6 +69,65 @@ final class LabelStoreTests: XCTestCase {
             let duplicate = error as? LabelCollection.DuplicateID
             XCTAssertEqual(duplicate.map { [$0.id, $0.firstIndex, $0.secondIndex] }, [3, 2, 3])
         }
+    }
+
+    /// A title comes back as written from its searched form and what restores
+    /// it: folded letters anywhere (first, last, every one), ones that fold to
+    /// nothing or to more bytes than they take, runs between them longer than
+    /// one byte of LEB128 says, and titles whose every character folds
+    /// (Hangul, accents alone), kept whole.
+    func testEveryTitleComesBackAsWritten() throws {
+        let long = String(repeating: "abcdefghij", count: 30)
+        var titles = ["", "É", "é", "Éa", "aÉ", "ÉÉÉ", "e\u{301}", "\u{301}", "\u{301}\u{301}x", "Straße", "STRASSE ẞ",
+                      "ﬁne ﬂow", "İstanbul", "Ωmega ωmega", "москва — Москва", "한국어", "한", "a한b", "ǄUNGLA", "ｶﾀｶﾅ",
+                      "\u{1F469}\u{200D}\u{1F467}", "tab\there\r\n", "name — \(long) — end", "\(long)É\(long)É",
+                      "Łódź", "ŁÓDŹ", "日本語", "عَرَبِيّ", "שָׁלוֹם", "दिल", "ไทย่", "Ǆ\(long)ǅ\(long)ǆ"]
+        var random = SplitMix64(seed: 17)
+        let pieces = ["a", "A", "é", "É", "\u{301}", "ß", "ẞ", "—", "’", " ", "\t", "한", "ﬁ", "Ω", "ω", "Ł", "ł", "日", long]
+        for _ in 0..<2_000 {
+            titles.append((0..<Int(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        let collection = try LabelCollection(titles.enumerated().map { LabelRecord(id: $0.offset, title: $0.element, category: .tile) })
+        for (index, title) in titles.enumerated() {
+            XCTAssertEqual(collection.title(at: index).unicodeScalars.map(\.value), title.unicodeScalars.map(\.value), "title \(index)")
+        }
+    }
+
+    /// The real titles of two files, in every script, read back as the file
+    /// writes them (split here by lines and tabs and unquoted, not by the
+    /// parser).
+    func testRealTitlesInEveryScriptComeBackAsWritten() throws {
+        for path in [SearchFoldingTests.countryNames, SearchFoldingTests.cldrNames] {
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            let titles = lines.map { line in
+                let field = line.split(separator: "\t", omittingEmptySubsequences: false)[1]
+                // A field that starts with a quote is quoted, its quotes doubled.
+                return field.first == "\"" ? field.dropFirst().dropLast().replacingOccurrences(of: "\"\"", with: "\"") : String(field)
+            }
+            let collection = try LabelsFile.load(path: path)
+            XCTAssertEqual(collection.count, titles.count, path)
+            let differing = titles.indices.filter { collection.title(at: $0) != titles[$0] }
+            XCTAssertEqual(differing.prefix(5).map { "\(titles[$0]) read as \(collection.title(at: $0))" }, [], path)
+        }
+    }
+
+    /// A title whose fold differs from it only in case or punctuation (a
+    /// capital, an em dash, a curly apostrophe) costs a few bytes beyond its
+    /// text, not a second copy: Debian's package list ("name — Summary") is
+    /// mostly such titles.
+    func testATitleFoldedOnlyInCaseOrPunctuationIsNotStoredTwice() throws {
+        var random = SplitMix64(seed: 5)
+        let words = ["library", "Tools", "GNOME", "for", "the", "Python", "development", "files", "daemon", "it’s"]
+        let titles = (0..<20_000).map { index in
+            "package-\(index) — " + (0..<6).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        let collection = try LabelCollection(titles.enumerated().map { LabelRecord(id: $0.offset, title: $0.element, category: .dot) })
+        let text = titles.reduce(0) { $0 + $1.utf8.count }
+        let perLabel = Double(collection.storageBytes - text) / Double(titles.count)
+        XCTAssertLessThan(perLabel, 16, "beyond the text: offsets, categories and what restores the em dash and apostrophes")
+        XCTAssertEqual(collection.searchedBytes, titles.reduce(0) { $0 + SearchFolding.foldedBytes($1).count },
+                       "one searched copy, as long as the fold")
+        XCTAssertEqual(collection.title(at: 7), titles[7])
     }
 
     /// A million generated labels (titles of about 18 bytes) in a few bytes

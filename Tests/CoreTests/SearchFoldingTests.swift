@@ -72,6 +72,22 @@ final class SearchFoldingTests: XCTestCase {
         }
     }
 
+    /// The collection keeps a title with its other characters folded and its
+    /// ASCII as written, and the scan folds its ASCII bytes as it compares:
+    /// that is the title's fold only if no character's fold holds a byte the
+    /// scan would fold again (a capital, tab to carriage return).
+    func testNoCharacterFoldsToBytesTheScanFoldsAgain() {
+        var offenders: [String] = []
+        for code in UInt32(0x80)..<0x110000 {
+            guard let scalar = Unicode.Scalar(code) else { continue }
+            let folded = SearchFolding.foldedBytes(String(scalar))
+            if folded.contains(where: { SearchFolding.asciiFold[Int($0)] != $0 }) && offenders.count < 10 {
+                offenders.append("U+\(String(code, radix: 16)): \(folded)")
+            }
+        }
+        XCTAssertEqual(offenders, [])
+    }
+
     /// Country names in 158 languages, and CLDR's names of languages,
     /// territories and emoji in every language, folded by both implementations.
     func testRealMultilingualTitlesFoldAsTheIndependentImplementationSays() throws {

@@ -9,7 +9,7 @@ import CUnfoldScan
 final class TitleScanTests: XCTestCase {
     /// Titles made to trip a byte scan: a needle at a title's very start and
     /// end, across two titles' bytes, in capitals and control spaces, next to
-    /// and inside non-ASCII text (whose fold is stored, and may be empty),
+    /// and inside non-ASCII text (stored folded, and perhaps folded to nothing),
     /// and empty titles; lengths around the 16-byte block.
     static func awkwardCollection(count: Int, seed: UInt64) -> LabelCollection {
         var random = SplitMix64(seed: seed)
@@ -31,7 +31,7 @@ final class TitleScanTests: XCTestCase {
     /// Where most labels hold the needle, the scan reads them one at a time:
     /// a label whose end and the next one's start make the needle between
     /// them, a label too short for it, one holding it only past sixteen
-    /// bytes, a label whose fold is stored (not ASCII), each among thousands
+    /// bytes, a label that is not ASCII (stored folded), each among thousands
     /// that match, and again in a stretch where few do.
     func testWhereMostLabelsMatchEachIsReadAlone() {
         var random = SplitMix64(seed: 21)

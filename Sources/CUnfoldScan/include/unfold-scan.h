@@ -10,15 +10,12 @@
  * x86-64 has it; byte by byte elsewhere): as stretches where few labels hold
  * it, label by label from maps of the candidates where most do.
  *
- * A label's text is its fold where one is stored (its stretch in `folds` is
- * not empty), compared byte for byte; else its title, compared as ASCII's
- * fold has it (a capital as its small letter, tab to carriage return as a
- * space), and only for an ASCII needle.
+ * A label's text is compared as ASCII's fold has it: a capital as its small
+ * letter, tab to carriage return as a space, every other byte as itself (the
+ * collection keeps each title with its other characters already folded).
  *
- * titles, title_ends: every title's bytes laid end to end; label i's end at
- *          title_ends[i] (it starts where label i - 1's ends, or at 0).
- * folds, fold_ends: the stored folds, laid out the same way (NULL bytes when
- *          none is stored).
+ * texts, ends: every label's text laid end to end; label i's ends at
+ *          ends[i] (it starts where label i - 1's ends, or at 0).
  * first, end: the run of labels, first to end - 1 (first < end).
  * needle:  length bytes, length > 0, folded as the search folds text.
  * bits:    the result, one bit a label (label i is bit i % 64 of word
@@ -26,9 +23,8 @@
  *          touched (two threads may mark runs that share no word).
  *
  * Returns how many labels were found. */
-size_t unfold_scan_mark_labels(const uint8_t *titles, const uint32_t *title_ends, const uint8_t *folds,
-                               const uint32_t *fold_ends, size_t first, size_t end, const uint8_t *needle,
-                               size_t length, uint64_t *bits);
+size_t unfold_scan_mark_labels(const uint8_t *texts, const uint32_t *ends, size_t first, size_t end,
+                               const uint8_t *needle, size_t length, uint64_t *bits);
 
 /* Lets the scan use AVX2 (1, the default) or keeps it to SSE2 (0), for
  * tests to check both on one machine; returns what was allowed before. */
