@@ -121,8 +121,14 @@ final class Contestant {
 
     private lazy var keyboard = Result { try XTestKeyboard() }
 
-    /// Presses and releases `key` (an X keysym name, as xdotool takes);
-    /// returns when it was sent (µs).
+    /// Puts the characters of `keys` that no key makes on keys of their own
+    /// (see `XTestKeyboard.makeKeys`).
+    func makeKeys(for keys: [String]) throws {
+        try keyboard.get().makeKeys(for: keys)
+    }
+
+    /// Presses and releases `key` (an X keysym name, as xdotool takes, or a
+    /// character put on a key by `makeKeys`); returns when it was sent (µs).
     @discardableResult
     func press(_ key: String) throws -> Int {
         let keyboard = try keyboard.get()
@@ -285,6 +291,7 @@ enum ProcessBench {
             guard let ready = program.frame(after: 0, timeout: max(120, patience * 4), where: { $0.caption == everything }) else {
                 throw BenchError("\(name) never showed \(everything)")
             }
+            try program.makeKeys(for: keys)
             program.waitUntilIdle()
             var latencies: [Double] = []
             var cappedKey: String?

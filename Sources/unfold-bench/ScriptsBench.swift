@@ -8,22 +8,28 @@ import UnfoldCore
 /// every title ASCII but for a dash or an accent, the titles a fold does not
 /// shorten); and names in every language CLDR has (Tests/Data/cldr-names.tsv:
 /// every script, titles that are almost all not ASCII). Each size repeats its
-/// source's titles, numbered, as often as it takes.
+/// source's titles, numbered, as often as it takes. Each is typed into in
+/// its own script: a query of its characters, and one that most titles hold.
 enum ScriptsBench {
     struct Corpus {
         let name: String
         /// The titles one copy holds.
         let titles: [String]
+        /// What is typed into it (keysym names, or characters).
+        let keys: [String]
     }
 
     static func corpora() throws -> [Corpus] {
         let words = ["Amber", "Blue", "Dusty", "Frozen", "Green", "Hollow", "Jade", "Mellow", "Nordic", "Pale"]
         let nouns = ["Tile", "Dot", "Circle", "Square", "Palette", "Shape", "Label", "Marker", "Badge", "Chip"]
-        let ascii = Corpus(name: "ASCII", titles: words.flatMap { word in nouns.map { "\(word) \($0)" } })
+        let ascii = Corpus(name: "ASCII", titles: words.flatMap { word in nouns.map { "\(word) \($0)" } },
+                           keys: ["a", "m", "BackSpace", "BackSpace", "space", "BackSpace"])
         let cldrPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Tests/Data/cldr-names.tsv").standardized.path
         let cldr = try LabelsFile.load(path: cldrPath)
-        let multilingual = Corpus(name: "every script (CLDR)", titles: cldr.records.map(\.title))
+        // Cyrillic, then CJK, then an accent every Latin title's "e" meets.
+        let multilingual = Corpus(name: "every script (CLDR)", titles: cldr.records.map(\.title),
+                                  keys: ["к", "а", "BackSpace", "BackSpace", "語", "BackSpace", "é", "BackSpace"])
         do {
             return [ascii, try debianPackages(), multilingual]
         } catch {
@@ -48,23 +54,26 @@ enum ScriptsBench {
         guard titles.count > 1000 else {
             throw BenchError("apt-cache dumpavail listed \(titles.count) packages: run apt-get update first")
         }
-        return Corpus(name: "Debian's packages", titles: titles)
+        // The dash every title holds, then a name.
+        return Corpus(name: "Debian's packages", titles: titles,
+                      keys: ["—", "BackSpace", "l", "i", "b", "BackSpace", "BackSpace", "BackSpace"])
     }
 
-    /// A TSV file of `count` labels from `corpus`; and the bytes its store
-    /// must hold whatever else it keeps: the titles and, of those not ASCII,
-    /// their folds.
-    static func write(_ corpus: Corpus, count: Int, to path: String) throws -> (textAndFold: Int, fileBytes: Int) {
+    /// A TSV file of `count` labels from `corpus`; the bytes of its titles;
+    /// and those of the titles and, of those not ASCII, their folds (what a
+    /// store that keeps each fold beside its title must hold).
+    static func write(_ corpus: Corpus, count: Int, to path: String) throws -> (text: Int, textAndFold: Int, fileBytes: Int) {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw BenchError("cannot write \(path)")
         }
         defer { try? handle.close() }
-        var textAndFold = 0, fileBytes = 0
+        var text = 0, textAndFold = 0, fileBytes = 0
         var buffer = ""
         for index in 0..<count {
             let copy = index / corpus.titles.count
             let source = corpus.titles[index % corpus.titles.count]
             let title = copy == 0 ? source : "\(source) \(copy)"
+            text += title.utf8.count
             textAndFold += title.utf8.count
             if !title.utf8.allSatisfy({ $0 < 0x80 }) { textAndFold += SearchFolding.foldedBytes(title).count }
             // A field that starts with a quote is quoted (none holds a tab or a line break).
@@ -76,6 +85,6 @@ enum ScriptsBench {
                 buffer = ""
             }
         }
-        return (textAndFold, fileBytes)
+        return (text, textAndFold, fileBytes)
     }
 }
