@@ -45,6 +45,36 @@ enum ScanBench {
         }
     }
 
+    /// The labels `ScriptsBench.write` puts in a file, built in memory.
+    static func collection(of corpus: ScriptsBench.Corpus, count: Int) -> LabelCollection {
+        var builder = LabelCollection.Builder()
+        for index in 0..<count {
+            let copy = index / corpus.titles.count
+            let source = corpus.titles[index % corpus.titles.count]
+            builder.append(id: index + 1, title: copy == 0 ? source : "\(source) \(copy)", category: index % 2 == 0 ? .tile : .dot)
+        }
+        return try! LabelCollection(builder)  // IDs 1...count are unique
+    }
+
+    /// Wall milliseconds per query of the characters typed into `corpus`
+    /// (each from a fresh session), and the bytes each read per millisecond.
+    static func perQuery(_ collection: LabelCollection, typedInto corpus: ScriptsBench.Corpus, rounds: Int)
+        -> (milliseconds: [Double], bytesPerMillisecond: [Double]) {
+        let queries = corpus.keys.filter { $0 != "BackSpace" }.map { $0 == "space" ? " " : $0 }
+        var milliseconds: [Double] = [], rates: [Double] = []
+        for _ in 0..<rounds {
+            for query in queries {
+                var session = FilterSession(collection: collection)
+                let start = monotonicMilliseconds()
+                _ = session.visibleIndices(LabelFilter(query: query))
+                let elapsed = monotonicMilliseconds() - start
+                milliseconds.append(elapsed)
+                rates.append(Double(collection.searchedBytes) / elapsed)
+            }
+        }
+        return (milliseconds, rates)
+    }
+
     /// Bytes per millisecond one thread reads from memory: glibc's memchr
     /// (vectorised) over 256 MB, far beyond the caches, for a byte that is
     /// not there. The best of five.

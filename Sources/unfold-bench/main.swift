@@ -169,6 +169,25 @@ let status: Int32 = MainActor.assumeIsolated {
             report(Row(benchmark: "scan: \(name) labels, bytes read per ms", unit: "bytes/ms",
                        ours: Summary(scans.bytesPerMillisecond), gtk: Summary([bandwidth]), gtkWidget: "memory's bandwidth (one thread's memchr)"))
         }
+        // The same in each script of the scripts family, with the characters
+        // its typing uses: a title's searched form is its fold, whatever its
+        // script, so the rate should not depend on it.
+        let corpora: [ScriptsBench.Corpus]
+        do { corpora = try ScriptsBench.corpora() } catch {
+            FileHandle.standardError.write(Data("unfold-bench: \(error)\n".utf8))
+            return 1
+        }
+        for corpus in corpora {
+            let labels = quick ? 20_000 : 1_000_000
+            let collection = ScanBench.collection(of: corpus, count: labels)
+            let scans = ScanBench.perQuery(collection, typedInto: corpus, rounds: quick ? 1 : 3)
+            let name = "scan: \(corpus.name), \(GrowthPoint.name(labels)) labels"
+            report(Row(benchmark: "\(name), a typed character read through", unit: "ms", ours: Summary(scans.milliseconds),
+                       gtk: Summary([Double(collection.searchedBytes) / bandwidth]),
+                       gtkWidget: "reading its bytes at memory speed (one thread's memchr)"))
+            report(Row(benchmark: "\(name), bytes read per ms", unit: "bytes/ms", ours: Summary(scans.bytesPerMillisecond),
+                       gtk: Summary([bandwidth]), gtkWidget: "memory's bandwidth (one thread's memchr)"))
+        }
     }
     if selected("list") {
         let items = quick ? 20_000 : 1_000_000
