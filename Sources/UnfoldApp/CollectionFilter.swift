@@ -15,12 +15,16 @@ final class CollectionFilter {
     /// Scans that go through fewer positions than this run on the main thread:
     /// well under a millisecond, less than a hop to another thread costs.
     static let inlineLimit = 20_000
-    /// Scans that go through fewer positions than this (a few ms on two
-    /// cores) are waited for at the next frame, up to `briefWait`: the frame
-    /// then shows the result, not a caption saying it is filtering and the
-    /// result a frame later. (Tests lower it to see a scan's frames.)
-    static var briefScanLimit = 1_500_000
-    static var briefWait: UInt64 = 10_000_000
+    /// Scans that read fewer bytes of titles than this (about ten ms on this
+    /// machine's two cores, at 7–8 GB/s) are waited for at the next frame,
+    /// up to `briefWait`, a frame's period: that frame then shows the result,
+    /// instead of a frame saying it is filtering and the result a frame
+    /// later. Under a software renderer a frame costs 20–40 ms, so a frame
+    /// drawn to say "Filtering…" delays the result by more than the wait
+    /// would. The scan's cost is its bytes, not its labels: a million of
+    /// Debian's package descriptions are four times a million short titles.
+    static let briefScanBytes = 80 << 20
+    static var briefWait: UInt64 = 16_000_000
     /// Given to each worker made from now on (see `FilterWorker`'s
     /// `afterStep`): where a test holds a scan part way through, instead of
     /// hoping the machine is slow enough to show its frames.
@@ -96,7 +100,7 @@ final class CollectionFilter {
             return settle(worker.filterNow(filter), for: filter)
         }
         awaited = worker.submit(filter)
-        waitsBriefly = work < Self.briefScanLimit
+        waitsBriefly = work * (collection.searchedBytes / max(collection.count, 1) + 1) < Self.briefScanBytes
         // The first frame shows that a scan is under way (unless it is brief
         // enough to wait for).
         pending = nil

@@ -614,7 +614,7 @@ final class BackgroundFilteringTests: GtkTestCase {
     /// A scan of a few ms is waited for by the frame after the key: that
     /// frame shows the count, and no frame says it is filtering. (The wait is
     /// made long here, so that a loaded machine still shows the rule; the app
-    /// waits 10 ms, and a longer scan gets frames saying so.)
+    /// waits up to 16 ms, and a longer scan gets frames saying so.)
     func testABriefScansResultIsTheNextFramesCaption() {
         onMain {
             let collection = LabelCollection.synthetic(count: 200_000, seed: 6)
