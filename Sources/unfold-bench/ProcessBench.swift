@@ -267,6 +267,10 @@ enum ProcessBench {
         /// From spawning to the first frame showing every label counted (ms).
         var load: Double
         var peakResident: Double
+        /// Peak resident memory once loaded, before the first key: the
+        /// labels' cost without what typing adds (the fonts of the scripts
+        /// the filtered rows show, the results kept).
+        var peakResidentLoaded: Double
         /// From each key's sending to the first frame whose caption shows the
         /// final count for the entry's new text (ms).
         var keyLatencies: [Double]
@@ -291,6 +295,7 @@ enum ProcessBench {
             guard let ready = program.frame(after: 0, timeout: max(120, patience * 4), where: { $0.caption == everything }) else {
                 throw BenchError("\(name) never showed \(everything)")
             }
+            let peakResidentLoaded = program.peakResidentMegabytes()
             try program.makeKeys(for: keys)
             program.waitUntilIdle()
             var latencies: [Double] = []
@@ -316,7 +321,7 @@ enum ProcessBench {
             }
             let work = program.frames.filter { $0.end > typingStarts }.map { Double($0.work) / 1000 }
             return Typing(load: Double(ready.end - program.startedAt) / 1000, peakResident: program.peakResidentMegabytes(),
-                          keyLatencies: latencies, cappedKey: cappedKey, frameWork: work)
+                          peakResidentLoaded: peakResidentLoaded, keyLatencies: latencies, cappedKey: cappedKey, frameWork: work)
         }
     }
 
