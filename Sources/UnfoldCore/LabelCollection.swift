@@ -48,6 +48,7 @@ public struct LabelCollection: Sendable {
         /// Where each title's restore record ends; one that needs none ends
         /// where the last one's did.
         fileprivate var restoreEnds: [UInt32] = []
+        /// `StoredTitles.append`'s scratch, kept between titles.
         fileprivate var edits: [UInt8] = []
         fileprivate var tiles: [UInt64] = []
         /// The IDs, once they stop counting up by one from the first (until
