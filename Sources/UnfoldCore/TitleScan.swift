@@ -7,11 +7,13 @@ import CUnfoldScan
 /// The collection keeps every title's searched form in one buffer (see
 /// `StoredTitles`): its fold is its ASCII bytes folded one by one, so the
 /// scan folds each byte as it compares it, and one stretch serves every
-/// needle. A block is first compared on the needle's first and last bytes at
-/// once (a candidate must have both); only candidates are checked in full.
+/// needle. A block is first compared on the needle's first, second and last
+/// bytes at once (a candidate must have all three, and for a needle of three
+/// bytes is a match); only candidates of longer needles are checked in full.
 /// Where few labels hold the needle, the stretch is read whole and a
 /// candidate is mapped to its label; where most do, the candidates of a
-/// thousand labels are mapped one bit a byte, and each label asks its bits.
+/// thousand labels are mapped one bit a byte, and each label asks its bits
+/// while the next thousand's bytes are on their way from memory.
 /// Either way the cost is the bytes and the labels read once, whatever the
 /// number of matches. (The scan itself is C, `unfold_scan_mark_labels`:
 /// Swift's SIMD types compile their masks lane by lane.)

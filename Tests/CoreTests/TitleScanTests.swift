@@ -91,6 +91,50 @@ final class TitleScanTests: XCTestCase {
         ])
     }
 
+    /// Read label by label, a needle of three bytes is compared whole in
+    /// the blocks, and a label holds it if any bit of its map is set: each
+    /// label's first 112 bits are read at once, the rest only if those are
+    /// clear. So the needle at every place of titles of every length up to
+    /// past that, in a run where most labels hold it, with capitals, a tab
+    /// for a space (not compared in the blocks), three bytes of one
+    /// character, and a title's end and the next one's start making it.
+    /// Where titles are short on average, a label's first 56 are read at
+    /// once: so again with three short titles after each.
+    func testANeedleOfThreeBytesIsFoundAtEveryPlaceOfTitlesOfEveryLength() {
+        for (needle, written) in [("lib", "LiB"), ("—", "—"), ("a-b", "a-b"), ("a b", "a\tb")] {
+            for shortBetween in [false, true] {
+                assertScansFindWhatTheRuleDoes(in: Self.everyPlace(of: written, shortBetween: shortBetween),
+                                               for: [needle, String(needle.prefix(2))])
+            }
+        }
+    }
+
+    /// Titles of `written` at every place, and titles that almost hold it.
+    private static func everyPlace(of written: String, shortBetween: Bool) -> LabelCollection {
+        var builder = LabelCollection.Builder()
+        var id = 0
+        func add(_ title: String) {
+            builder.append(id: id, title: title, category: id % 3 == 0 ? .tile : .dot)
+            id += 1
+        }
+        for length in 3...130 {
+            for place in 0...(length - 3) {
+                let filler = String(repeating: "z", count: length - 3)
+                let index = filler.index(filler.startIndex, offsetBy: place)
+                add(String(filler[..<index]) + written + String(filler[index...]))
+                if shortBetween { ["z" + written, written, "zz"].forEach(add) }
+            }
+            // Three of each length that do not hold it, though its ends
+            // are there, or its first character ends one and the rest starts the next.
+            let parts = Array(written)
+            let ends = String(repeating: "z", count: max(0, length - 2))
+            add(String(parts[0]) + ends + String(parts[parts.count - 1]))
+            add(String(repeating: "z", count: length - 1) + String(parts[0]))
+            add(String(parts[1...]) + String(repeating: "z", count: length - 2))
+        }
+        return try! LabelCollection(builder)
+    }
+
     /// With 32-byte blocks where the processor has AVX2, and with 16-byte
     /// ones (SSE2), which the same machine must find the same.
     func testAScanFindsExactlyTheTitlesTheMatchRuleDoes() {

@@ -26,8 +26,9 @@
 size_t unfold_scan_mark_labels(const uint8_t *texts, const uint32_t *ends, size_t first, size_t end,
                                const uint8_t *needle, size_t length, uint64_t *bits);
 
-/* Lets the scan use AVX2 (1, the default) or keeps it to SSE2 (0), for
- * tests to check both on one machine; returns what was allowed before. */
+/* Lets the scan use AVX2 and BMI2 (1, the default) or keeps it to SSE2 and
+ * portable C (0), for tests to check both on one machine; returns what was
+ * allowed before. */
 int unfold_scan_allow_avx2(int allowed);
 
 #endif
