@@ -433,17 +433,19 @@ static inline uint64_t map_window(const uint64_t *map, size_t bit)
  * the titles are. Only a longer title with none in those, or a candidate
  * that is not known to be a match, is looked at further (mapped_holds).
  *
- * Meanwhile the next group's text, `ahead` to `ahead_end`, is asked of
- * memory, two cache lines a label, so that mapping it finds it in the cache:
- * this pass is work for the core and the mapping waits on memory, and so
- * each overlaps the other. */
+ * Meanwhile the next group's text is asked of memory, `ahead` bytes on from
+ * each label's start (the group's length), so that mapping it finds it in
+ * the cache: this pass is work for the core and the mapping waits on memory,
+ * and so each overlaps the other. */
 static inline __attribute__((always_inline)) void each_mapped_body(struct run *run, size_t first, size_t end,
-                                                                  const uint8_t *ahead, const uint8_t *ahead_end,
-                                                                  int wide)
+                                                                  size_t ahead, int wide)
 {
     size_t reach = wide ? 112 : 56;
     const uint32_t *ends = run->ends;
     const uint64_t *map = run->map;
+    /* As an integer: past the last group the address is past the text (a
+     * prefetch never faults, but such a pointer would be undefined). */
+    uintptr_t prefetched = (uintptr_t)run->bytes + ahead;
     size_t base = run->map_base;
     size_t after_start = run->length - 1;  /* the positions where the needle no longer fits */
     int exact = run->exact;
@@ -471,11 +473,7 @@ static inline __attribute__((always_inline)) void each_mapped_body(struct run *r
         int need = (holds & !exact) | (!holds & (count > reach));
         if (need)
             holds = mapped_holds(run, holds ? start : start + reach, start + count - 1);
-        if (ahead < ahead_end) {
-            __builtin_prefetch(ahead);
-            __builtin_prefetch(ahead + 64);
-            ahead += 128;
-        }
+        __builtin_prefetch((const void *)(prefetched + start));
         start = label_end;
         word |= (uint64_t)holds << (label & 63);
         found += (size_t)holds;
@@ -487,25 +485,24 @@ static inline __attribute__((always_inline)) void each_mapped_body(struct run *r
     run->count += found;
 }
 
-static void each_mapped_portable(struct run *run, size_t first, size_t end, const uint8_t *ahead, const uint8_t *ahead_end,
-                                 int wide)
+static void each_mapped_portable(struct run *run, size_t first, size_t end, size_t ahead, int wide)
 {
     if (wide)
-        each_mapped_body(run, first, end, ahead, ahead_end, 1);
+        each_mapped_body(run, first, end, ahead, 1);
     else
-        each_mapped_body(run, first, end, ahead, ahead_end, 0);
+        each_mapped_body(run, first, end, ahead, 0);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* The same compiled for BMI2 (every processor with AVX2 but the first few
  * has it): its shifts and masks by a register are one instruction each. */
-static __attribute__((target("bmi2"))) void each_mapped_bmi2(struct run *run, size_t first, size_t end,
-                                                             const uint8_t *ahead, const uint8_t *ahead_end, int wide)
+static __attribute__((target("bmi2"))) void each_mapped_bmi2(struct run *run, size_t first, size_t end, size_t ahead,
+                                                             int wide)
 {
     if (wide)
-        each_mapped_body(run, first, end, ahead, ahead_end, 1);
+        each_mapped_body(run, first, end, ahead, 1);
     else
-        each_mapped_body(run, first, end, ahead, ahead_end, 0);
+        each_mapped_body(run, first, end, ahead, 0);
 }
 
 /* With AVX2 (tests turn it off to check the portable pass too). */
@@ -518,15 +515,17 @@ static int use_bmi2(void)
 /* Titles longer than this on average are read two windows a label. */
 enum { WIDE_TITLES = 40 };
 
-static void each_mapped(struct run *run, size_t first, size_t end, const uint8_t *ahead, const uint8_t *ahead_end)
+/* `ahead`: how far on the next group's text is from this one's (see
+ * each_mapped_body), or 0 where there is none. */
+static void each_mapped(struct run *run, size_t first, size_t end, size_t ahead)
 {
     size_t start = first == 0 ? 0 : run->ends[first - 1];
     int wide = run->ends[end - 1] - start > WIDE_TITLES * (end - first);
 #if defined(__x86_64__) && defined(__GNUC__)
     if (use_bmi2())
-        return each_mapped_bmi2(run, first, end, ahead, ahead_end, wide);
+        return each_mapped_bmi2(run, first, end, ahead, wide);
 #endif
-    each_mapped_portable(run, first, end, ahead, ahead_end, wide);
+    each_mapped_portable(run, first, end, ahead, wide);
 }
 
 /* Labels are read a group at a time, each group as a stretch or label by
@@ -565,8 +564,8 @@ size_t unfold_scan_mark_labels(const uint8_t *texts, const uint32_t *ends, size_
         /* Long titles outgrow the map, and are read as a stretch, whose cost
          * is its bytes. */
         if (label_by_label && map_stretch(&run, group, group_end, head, tail)) {
-            size_t next_end = end - group_end > GROUP ? group_end + GROUP : end;
-            each_mapped(&run, group, group_end, texts + ends[group_end - 1], texts + ends[next_end - 1]);
+            size_t group_bytes = ends[group_end - 1] - (group == 0 ? 0 : ends[group - 1]);
+            each_mapped(&run, group, group_end, group_end < end ? group_bytes : 0);
         }
         else
             scan_stretch(&run, group, group_end, head, tail);
