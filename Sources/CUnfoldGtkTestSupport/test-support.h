@@ -22,6 +22,16 @@ static inline char *unfold_test_accessible_check_label(GtkAccessible *accessible
     return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
 }
 
+static inline char *unfold_test_accessible_check_description(GtkAccessible *accessible, const char *description)
+{
+    return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+}
+
+static inline gboolean unfold_test_accessible_has_description(GtkAccessible *accessible)
+{
+    return gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static inline char *unfold_test_accessible_check_controls(GtkAccessible *accessible, GtkAccessible *controlled)
 {
     return gtk_test_accessible_check_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL);

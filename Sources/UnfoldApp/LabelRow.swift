@@ -5,6 +5,9 @@ import UnfoldWidgets
 
 /// One row of the collection: title, category, and a note the user can edit in
 /// a popover (so that every row keeps one height, which lazy rows rely on).
+/// The popover and its field are made the first time the note opens: a filter
+/// brings rows in by the dozen and few of them ever have their note opened
+/// (and under X11 a field's disposal costs GTK 4.8 a round trip to the server).
 ///
 /// The row is the list's own row (an UnfoldListRow, named and styled here),
 /// focused by the list's arrow keys; Enter or Space opens its note. The title ellipsizes rather than widen the window,
@@ -15,12 +18,17 @@ import UnfoldWidgets
 @MainActor
 final class LabelRow {
     let widget: WidgetPointer
-    let noteEntry: WidgetPointer
     let editButton: WidgetPointer
     private(set) var record: LabelRecord
+    /// The row's note, as its field holds it once the field is made.
+    private(set) var note: String
     private let titleLabel: WidgetPointer
     private let categoryLabel: WidgetPointer
-    private let popover: WidgetPointer
+    private let onNoteChange: @MainActor (String) -> Void
+    /// The note's popover and field, once the note has been opened.
+    private var noteParts: (popover: WidgetPointer, entry: WidgetPointer)?
+    /// The note's field, once the note has been opened.
+    var noteEntry: WidgetPointer? { noteParts?.entry }
     /// Called when the note popover closes on an empty note that had text when
     /// it opened, with that text.
     var onNoteRemoved: ((String) -> Void)?
@@ -32,6 +40,8 @@ final class LabelRow {
 
     init(record: LabelRecord, note: String, onNoteChange: @escaping @MainActor (String) -> Void) {
         self.record = record
+        self.note = note
+        self.onNoteChange = onNoteChange
         shownTitle = Self.shown(record.title)
         let row = ListRow.make()
         widget = row.widget
@@ -46,62 +56,15 @@ final class LabelRow {
         categoryLabel = category
         category.addCSSClass("category")
 
-        noteEntry = gtk_entry_new()
-        gtk_entry_set_placeholder_text(gCast(noteEntry), tr("Note"))
-        // Its name, "Note for …", says it for a screen reader.
-        Accessibility.resetPlaceholder(noteEntry)
-        gtk_editable_set_text(gCast(noteEntry), note)
-        let popover = gtk_popover_new()!
-        self.popover = popover
-        gtk_popover_set_child(gCast(popover), noteEntry)
-
         editButton = Widgets.menuButton(iconName: "document-edit-symbolic",
-                                        label: fill(tr("Edit note for {title}"), ["title": shownTitle]))
-        nameNoteParts()
+                                        label: fill(tr("Edit note for {title}"), ["title": shownTitle]), labelIsTooltip: false)
         gtk_menu_button_set_has_frame(gCast(editButton), 0)
-        gtk_menu_button_set_popover(gCast(editButton), popover)
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
 
         for child in [title, category, editButton] { Widgets.append(child, to: content) }
         showNote(note)
 
-        onSignal(noteEntry, "changed") { [unowned self] in
-            let text = String(cString: gtk_editable_get_text(gCast(self.noteEntry)))
-            self.showNote(text)
-            onNoteChange(text)
-        }
-        // Enter closes the note, as in any popover with one field; Escape too.
-        onSignal(noteEntry, "activate") { [unowned self] in self.closeNote() }
-        let escape = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(escape, GTK_PHASE_CAPTURE)
-        onKeyPressed(escape) { [unowned self] keyval, _ in
-            guard Int32(keyval) == GDK_KEY_Escape else { return false }
-            self.closeNote()
-            return true
-        }
-        gtk_widget_add_controller(popover, escape)
-        onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
-        // A note opened again goes on where it ends: GTK selects a field's
-        // text as it takes the focus (just after saying it has it), and the
-        // first key would replace it all. Undone before anything else runs:
-        // at a priority above input events, so a key already queued (a fast
-        // typist, a paste, xdotool) cannot land on the selection first.
-        // (The row's widgets may be gone by then: a label that left the file.)
-        if let text = gtk_editable_get_delegate(gCast(noteEntry)) {
-            let weakText = WeakObjectRef(UnsafeMutableRawPointer(text)), weakEntry = WeakObjectRef(UnsafeMutableRawPointer(noteEntry))
-            onNotify(UnsafeMutableRawPointer(text), "has-focus") {
-                Idle.soon(priority: G_PRIORITY_HIGH) {
-                    guard let text = weakText.get(), let entry = weakEntry.get(),
-                          gtk_widget_has_focus(text.widget) != 0 else { return }
-                    gtk_editable_select_region(entry.opaque, -1, -1)
-                }
-            }
-        }
-        onSignal(popover, "closed") { [unowned self] in
-            if !self.noteWhenOpened.isEmpty && self.note.isEmpty { self.onNoteRemoved?(self.noteWhenOpened) }
-            self.noteWhenOpened = self.note
-            self.openedFromRow = false
-        }
+        Widgets.beforePopup(editButton) { [unowned self] in self.makeNoteParts() }
         // Enter or Space on the row opens its note, as on a list row with one action.
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(keys) { [unowned self] keyval, _ in
@@ -123,12 +86,68 @@ final class LabelRow {
             if gtk_widget_is_focus(self.widget) == 0 { self.sayOfNote(nil) }
         }
         gtk_widget_add_controller(widget, focus)
+        onQueryTooltip(gtk_widget_get_first_child(editButton)!) { [unowned self] tooltip in
+            gtk_tooltip_set_text(tooltip, self.pencilTooltip)
+            return true
+        }
         Ownership.attach(self, to: widget)
         Self.created += 1
         Self.live += 1
     }
 
-    var note: String { String(cString: gtk_editable_get_text(gCast(noteEntry))) }
+    /// Gives the pencil its popover, the first time the note opens.
+    private func makeNoteParts() {
+        guard noteParts == nil else { return }
+        let entry = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(gCast(entry), tr("Note"))
+        // Its name, "Note for …", says it for a screen reader.
+        Accessibility.resetPlaceholder(entry)
+        gtk_editable_set_text(gCast(entry), note)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(gCast(popover), entry)
+        gtk_menu_button_set_popover(gCast(editButton), popover)
+        noteParts = (popover, entry)
+        nameNoteParts()
+        onSignal(entry, "changed") { [unowned self] in
+            let text = String(cString: gtk_editable_get_text(gCast(entry)))
+            guard text != self.note else { return }  // setNote's own
+            self.note = text
+            self.showNote(text)
+            self.onNoteChange(text)
+        }
+        // Enter closes the note, as in any popover with one field; Escape too.
+        onSignal(entry, "activate") { [unowned self] in self.closeNote() }
+        let escape = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(escape, GTK_PHASE_CAPTURE)
+        onKeyPressed(escape) { [unowned self] keyval, _ in
+            guard Int32(keyval) == GDK_KEY_Escape else { return false }
+            self.closeNote()
+            return true
+        }
+        gtk_widget_add_controller(popover, escape)
+        onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
+        // A note opened again goes on where it ends: GTK selects a field's
+        // text as it takes the focus (just after saying it has it), and the
+        // first key would replace it all. Undone before anything else runs:
+        // at a priority above input events, so a key already queued (a fast
+        // typist, a paste, xdotool) cannot land on the selection first.
+        // (The row's widgets may be gone by then: a label that left the file.)
+        if let text = gtk_editable_get_delegate(gCast(entry)) {
+            let weakText = WeakObjectRef(UnsafeMutableRawPointer(text)), weakEntry = WeakObjectRef(UnsafeMutableRawPointer(entry))
+            onNotify(UnsafeMutableRawPointer(text), "has-focus") {
+                Idle.soon(priority: G_PRIORITY_HIGH) {
+                    guard let text = weakText.get(), let entry = weakEntry.get(),
+                          gtk_widget_has_focus(text.widget) != 0 else { return }
+                    gtk_editable_select_region(entry.opaque, -1, -1)
+                }
+            }
+        }
+        onSignal(popover, "closed") { [unowned self] in
+            if !self.noteWhenOpened.isEmpty && self.note.isEmpty { self.onNoteRemoved?(self.noteWhenOpened) }
+            self.noteWhenOpened = self.note
+            self.openedFromRow = false
+        }
+    }
 
     /// What just happened to the row's note ("Note removed"), as the row
     /// describes it to assistive technologies until the keyboard leaves it
@@ -154,13 +173,14 @@ final class LabelRow {
     private func closeNote() {
         if openedFromRow { gtk_widget_grab_focus(widget) } else { gtk_widget_grab_focus(editButton) }
         openedFromRow = false
-        gtk_popover_popdown(gCast(popover))
+        if let popover = noteParts?.popover { gtk_popover_popdown(gCast(popover)) }
     }
 
     /// The note's field and popover are named after the label they are on.
     private func nameNoteParts() {
+        guard let (popover, entry) = noteParts else { return }
         let name = fill(tr("Note for {title}"), ["title": shownTitle])
-        Accessibility.setLabel(noteEntry, name)
+        Accessibility.setLabel(entry, name)
         // The popover and its inner part are named after the note they hold.
         Accessibility.setLabel(popover, name)
         Accessibility.repair(popover, context: name)
@@ -176,7 +196,6 @@ final class LabelRow {
         gtk_label_set_text(gCast(titleLabel), shownTitle)
         gtk_label_set_text(gCast(categoryLabel), Self.name(of: newRecord.category))
         nameNoteParts()
-        // (Its pencil's tooltip is the note, which showNote sets again.)
         Accessibility.setLabel(gtk_widget_get_first_child(editButton)!, fill(tr("Edit note for {title}"), ["title": shownTitle]))
         showNote(note)
     }
@@ -184,17 +203,31 @@ final class LabelRow {
     /// Shows `note` as the row's note (the page's Undo puts one back).
     func setNote(_ note: String) {
         guard note != self.note else { return }
-        gtk_editable_set_text(gCast(noteEntry), note)
+        self.note = note
+        showNote(note)
+        if let entry = noteParts?.entry { gtk_editable_set_text(gCast(entry), note) }
     }
 
+    /// What the pencil's tooltip says: the note, or what the pencil does.
+    /// (Given as the tooltip shows, not set as text: GTK 4.8 asks the X server
+    /// where the pointer is each time a tooltip's text is set, two round trips
+    /// for each row a filter brings in.)
+    var pencilTooltip: String { note.isEmpty ? tr("Edit note") : note }
+
+    /// Whether the pencil is described by its note.
+    private var pencilDescribed = false
+
     /// A row with a note says so: the pencil takes the accent colour, its
-    /// tooltip is the note (which screen readers hear as its description), and
-    /// the row's name says it has one.
+    /// tooltip is the note, which screen readers hear as its description
+    /// ("Edit note" would repeat its name), and the row's name says it has one.
     private func showNote(_ note: String) {
         let pencil = gtk_widget_get_first_child(editButton)!
-        gtk_widget_set_tooltip_text(pencil, note.isEmpty ? tr("Edit note") : note)
-        // GTK describes a widget by its tooltip: "Edit note" would repeat the name.
-        if note.isEmpty { Accessibility.resetDescription(pencil) }
+        if !note.isEmpty {
+            Accessibility.setDescription(pencil, note)
+        } else if pencilDescribed {
+            Accessibility.resetDescription(pencil)
+        }
+        pencilDescribed = !note.isEmpty
         let category = Self.name(of: record.category)
         if note.isEmpty {
             editButton.removeCSSClass("has-note")

@@ -10,25 +10,34 @@ extension Widgets {
     /// mere group, and the inner one, which takes the focus, has the name and
     /// says it opens a popup. Returns the menu button.
     /// `menu` (a GMenuModel) is what it pops up, named after the button too.
+    /// `labelIsTooltip`: false where the caller gives the button a tooltip of its own.
     @MainActor
-    public static func menuButton(iconName: String, label: String, menu: UnsafeMutablePointer<GMenuModel>? = nil) -> WidgetPointer {
+    public static func menuButton(iconName: String, label: String, menu: UnsafeMutablePointer<GMenuModel>? = nil,
+                                  labelIsTooltip: Bool = true) -> WidgetPointer {
         let button = make(gtk_menu_button_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_menu_button_set_icon_name(gCast(button), iconName)
         if let menu { gtk_menu_button_set_menu_model(gCast(button), menu) }
-        describeMenuButton(button, label: label)
+        describeMenuButton(button, label: label, labelIsTooltip: labelIsTooltip)
         return button
     }
 
     /// Names a menu button (its inner button, which assistive technologies
     /// see) `label`, says it opens a popup, and names its menu's parts after it.
     @MainActor
-    public static func describeMenuButton(_ button: WidgetPointer, label: String) {
+    public static func describeMenuButton(_ button: WidgetPointer, label: String, labelIsTooltip: Bool = true) {
         let inner = gtk_widget_get_first_child(button)!
         Accessibility.setLabel(inner, label)
         Accessibility.setHasPopup(inner, true)
-        // The label is its tooltip too; not its description, which would say it twice.
-        gtk_widget_set_tooltip_text(inner, label)
-        Accessibility.resetDescription(inner)
+        // The label is its tooltip too, given when the tooltip shows. Set as
+        // tooltip text, it would also be the description, which says the name
+        // twice; and GTK 4.8 would ask the X server where the pointer is at
+        // once, a round trip for every button made (a list's rows included).
+        if labelIsTooltip {
+            onQueryTooltip(inner) { tooltip in
+                gtk_tooltip_set_text(tooltip, label)
+                return true
+            }
+        }
         if let popover = gtk_menu_button_get_popover(gCast(button)) {
             Accessibility.repair(gCast(popover), context: label)
         }

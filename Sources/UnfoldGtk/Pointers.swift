@@ -192,6 +192,21 @@ public enum Widgets {
     public static func append(_ child: WidgetPointer, to box: WidgetPointer) {
         gtk_box_append(gCast(box, to: GtkBox.self), child)
     }
+
+    /// Has a GtkMenuButton call `prepare` each time it is about to pop up,
+    /// before it shows its popover: where a popup rarely opened, on a widget
+    /// made often, is made the first time it is asked for
+    /// (`gtk_menu_button_set_popover`). Until then the button is sensitive
+    /// and says it has a popup all the same.
+    @MainActor
+    public static func beforePopup(_ menuButton: WidgetPointer, _ prepare: @escaping @MainActor () -> Void) {
+        typealias Prepare = @MainActor () -> Void
+        gtk_menu_button_set_create_popup_func(gCast(menuButton), { _, data in
+            MainActor.assumeIsolated { ClosureBox<Prepare>.from(data).body() }
+        }, ClosureBox(prepare as Prepare).retainedPointer()) { data in
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }
+    }
 }
 
 /// The GType name of an instance ("GtkButton"), for messages.

@@ -84,9 +84,10 @@ final class AppearanceTests: GtkTestCase {
             let again = try XCTUnwrap(page.rowWidget(for: id))
             XCTAssertTrue(again == row)
             // The row's own entry is what the user types in: go through it.
-            let entry = try XCTUnwrap(descendants(of: gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) } ?? row,
-                                                  ofType: gtk_entry_get_type()).first)
+            let (_, popover, entry) = try openNote(of: row)
             gtk_editable_set_text(gCast(entry), "Remember")
+            gtk_menu_button_popdown(gCast(pencil))
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) == 0 }), "the note closes")
             window.waitForFrames(2)
             XCTAssertGreaterThan(try blueInk(), 10, "the pencil of a row with a note is drawn in the accent colour")
             XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_label($0, "Tile A, Tile, has a note") }, row))

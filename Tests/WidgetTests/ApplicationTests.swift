@@ -206,9 +206,7 @@ final class ApplicationTests: GtkTestCase {
                 let collection = main.collectionPage
                 let id = try XCTUnwrap(collection.visibleIDs.first)
                 let row = try XCTUnwrap(collection.rowWidget(for: id))
-                let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first)
-                let note = try XCTUnwrap(gtk_menu_button_get_popover(gCast(pencil)).map { WidgetPointer(OpaquePointer($0)) })
-                let entry = try XCTUnwrap(descendants(of: note, ofType: gtk_entry_get_type()).first)
+                let (pencil, note, entry) = try openNote(of: row)
                 @MainActor func edit(_ text: String, during step: String? = nil) {
                     gtk_menu_button_popup(gCast(pencil))
                     XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(note) != 0 }), "a row's note opens")

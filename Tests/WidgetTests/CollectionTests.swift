@@ -294,10 +294,7 @@ final class CollectionTests: GtkTestCase {
             settle(page)
             page.restoreNote("Round", for: 1)
             XInput.focus(window)
-            let row = page.rowWidget(for: 1)!
-            let edit = descendants(of: row, ofType: gtk_menu_button_get_type()).first!
-            let note = descendants(of: row, ofType: gtk_entry_get_type()).first!
-            gtk_menu_button_popup(gCast(edit))
+            let (_, _, note) = try! openNote(of: page.rowWidget(for: 1)!)
             XCTAssertTrue(iterate(until: {
                 guard gtk_widget_get_mapped(note) != 0, let focus = gtk_root_get_focus(gtk_widget_get_root(note)) else { return false }
                 return gtk_widget_is_ancestor(focus, note) != 0
@@ -315,9 +312,12 @@ final class CollectionTests: GtkTestCase {
             let row = page.rowWidget(for: 1)!
             let finalized = FinalizationCounter()
             finalized.watch(row)
-            let edit = descendants(of: row, ofType: gtk_menu_button_get_type()).first!
-            gtk_menu_button_popup(gCast(edit))
-            let note = descendants(of: row, ofType: gtk_entry_get_type()).first!
+            let labelRow = try! XCTUnwrap(Ownership.owner(of: row) as? LabelRow)
+            XCTAssertNil(labelRow.noteEntry, "a row's note field is made when its note first opens, not with the row")
+            XCTAssertEqual(labelRow.pencilTooltip, "Edit note", "a row without a note says what its pencil does")
+            XCTAssertFalse(unfold_test_accessible_has_description(gtk_widget_get_first_child(labelRow.editButton)!.accessible) != 0,
+                           "the pencil of a row without a note is not described (“Edit note” would repeat its name)")
+            let (edit, _, note) = try! openNote(of: row)
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(note) != 0 }), "the note opens in a popover")
             gtk_editable_set_text(gCast(note), "Round corners")
             XCTAssertEqual(page.notes[1], "Round corners")
@@ -332,11 +332,14 @@ final class CollectionTests: GtkTestCase {
             type("", into: page)
             settle(page)
             let newRow = page.rowWidget(for: 1)!
-            let newNote = descendants(of: newRow, ofType: gtk_entry_get_type()).first!
-            XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(newNote))), "Round corners")
-            let newEdit = descendants(of: newRow, ofType: gtk_menu_button_get_type()).first!
-            let pencil = gtk_widget_get_first_child(newEdit)!
-            XCTAssertEqual(gtk_widget_get_tooltip_text(pencil).map { String(cString: $0) }, "Round corners", "the row shows it has a note")
+            let newLabelRow = try! XCTUnwrap(Ownership.owner(of: newRow) as? LabelRow)
+            XCTAssertEqual(newLabelRow.note, "Round corners")
+            XCTAssertEqual(newLabelRow.pencilTooltip, "Round corners", "the row shows it has a note")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_description($0, "Round corners") },
+                                            gtk_widget_get_first_child(newLabelRow.editButton)!),
+                         "a screen reader hears the note as the pencil's description")
+            let (_, _, newNote) = try! openNote(of: newRow)
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gCast(newNote))), "Round corners", "its note opens with it")
             XCTAssertEqual(gtk_widget_get_height(newRow), rowHeight, "a note keeps the row's height: rows stay equal")
         }
     }

@@ -227,6 +227,18 @@ func accessibleMismatch(_ check: (OpaquePointer) -> UnsafeMutablePointer<CChar>?
     return String(cString: message)
 }
 
+/// Opens a collection row's note as a click on its pencil does, and returns
+/// the pencil and the popover and field it makes as the note first opens.
+@MainActor
+func openNote(of row: WidgetPointer) throws -> (pencil: WidgetPointer, popover: WidgetPointer, entry: WidgetPointer) {
+    let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first, "a row has a pencil")
+    gtk_menu_button_popup(gCast(pencil))
+    let popover: WidgetPointer = try XCTUnwrap(gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) },
+                                               "the note's popover is there once it opens")
+    let entry = try XCTUnwrap(descendants(of: popover, ofType: gtk_entry_get_type()).first, "the note's popover holds its field")
+    return (pencil, popover, entry)
+}
+
 /// Every toplevel GTK has, dialogs included.
 @MainActor
 func allToplevels() -> [WidgetPointer] {

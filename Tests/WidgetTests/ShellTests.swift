@@ -388,9 +388,7 @@ final class ShellTests: GtkTestCase {
             settle(page)
             let id = page.visibleIDs[0]
             let row = try XCTUnwrap(page.rowWidget(for: id))
-            let pencil = try XCTUnwrap(descendants(of: row, ofType: gtk_menu_button_get_type()).first)
-            let popover: WidgetPointer = try XCTUnwrap(gtk_menu_button_get_popover(gCast(pencil)).map { gCast($0) })
-            let entry = try XCTUnwrap(descendants(of: popover, ofType: gtk_entry_get_type()).first)
+            let (pencil, popover, entry) = try openNote(of: row)
             @MainActor func edit(_ text: String) {
                 gtk_menu_button_popup(gCast(pencil))
                 XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) != 0 }))
@@ -454,11 +452,7 @@ final class ShellTests: GtkTestCase {
             settle(page)
             let id = page.visibleIDs[0]
             page.restoreNote("Call back", for: id)
-            guard let row = page.rowWidget(for: id),
-                  let pencil = descendants(of: row, ofType: gtk_menu_button_get_type()).first,
-                  let popover = gtk_menu_button_get_popover(gCast(pencil)).map({ gCast($0, to: GtkWidget.self) }),
-                  let entry = descendants(of: popover, ofType: gtk_entry_get_type()).first else { return XCTFail("no note to edit") }
-            gtk_menu_button_popup(gCast(pencil))
+            let (pencil, popover, entry) = try! openNote(of: try! XCTUnwrap(page.rowWidget(for: id)))
             XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) != 0 }))
             gtk_editable_set_text(gCast(entry), "")
             gtk_menu_button_popdown(gCast(pencil))
