@@ -283,7 +283,10 @@ public final class UnfoldApplication {
             }
             showLabels(LabelsLoad(origin, path: path), page: page, launch: launch)
         }
-        return 0
+        // GLib gives a remote launch the status returned here as soon as this
+        // returns, over one its windows set already (a file shown already
+        // ends its part at once); a load that ends later sets its own after.
+        return failed && launch.isRemote ? 1 : 0
     }
 
     /// Whether GTK has a display to open: X11's or Wayland's named, or a

@@ -311,6 +311,10 @@ final class AppProcessTests: XCTestCase {
         // A file a window shows already is not opened twice, however it is named: its window comes forward.
         let again = try Self.run(Self.executable, ["./a.tsv"], directory: directory)
         XCTAssertEqual(again.status, 0, again.stderr)
+        // Beside one that cannot be opened, the launch still fails, though the other's window came forward at once.
+        let againAndGone = try Self.run(Self.executable, ["gone.tsv", "a.tsv"], directory: directory)
+        XCTAssertEqual(againAndGone.status, 1, againAndGone.stderr)
+        XCTAssertTrue(againAndGone.stderr.contains("gone.tsv: no such file"), againAndGone.stderr)
         let afterAgain = try Self.waitForTree { $0.contains { $0.role == "frame" && $0.name == "a.tsv — Label Collection" && $0.states.contains("active") } }
         XCTAssertEqual(afterAgain.filter { $0.role == "frame" }.count, 3, "no window of its own for a file shown already")
         // On another page, the window still says which file it is for.
