@@ -83,7 +83,8 @@ final class LabelRow {
         // Left for another widget, not with its window (a popover closing
         // takes the window's focus away and gives it back).
         onObjectSignal(UnsafeMutableRawPointer(focus), "leave") { [unowned self] _ in
-            if gtk_widget_is_focus(self.widget) == 0 { self.sayOfNote(nil) }
+            let pencil = gtk_widget_get_first_child(self.editButton)!
+            if gtk_widget_is_focus(self.widget) == 0 && gtk_widget_is_focus(pencil) == 0 { self.sayOfNote(nil) }
         }
         gtk_widget_add_controller(widget, focus)
         onQueryTooltip(gtk_widget_get_first_child(editButton)!) { [unowned self] tooltip in
@@ -149,18 +150,26 @@ final class LabelRow {
         }
     }
 
-    /// What just happened to the row's note ("Note removed"), as the row
-    /// describes it to assistive technologies until the keyboard leaves it
-    /// or `nil` takes it back. GTK 4.8 has no announcement; Orca says the new
-    /// description of the row it is on, so a person who removed a note hears
-    /// what the toast shows, and hears the note come back.
-    func sayOfNote(_ words: String?) {
-        guard words != saidOfNote else { return }
+    /// What just happened to the row's note ("Note removed"), as the part of
+    /// the row the keyboard is on describes it to assistive technologies
+    /// until the keyboard leaves the row or `nil` takes it back: the row, or
+    /// its pencil, where a note opened from the pencil closes (`onRow`: the
+    /// row, which the keyboard is about to reach). GTK 4.8 has no
+    /// announcement; Orca says the new description of what it is on, so a
+    /// person who removed a note hears what the toast shows, and hears the
+    /// note come back.
+    func sayOfNote(_ words: String?, onRow: Bool = false) {
+        let onPencil = words != nil && !onRow && gtk_widget_is_focus(gtk_widget_get_first_child(editButton)!) != 0
+        guard words != saidOfNote || onPencil != saidOnPencil else { return }
         saidOfNote = words
-        if let words { Accessibility.setDescription(widget, words) } else { Accessibility.resetDescription(widget) }
+        saidOnPencil = onPencil
+        if let words, !onPencil { Accessibility.setDescription(widget, words) } else { Accessibility.resetDescription(widget) }
+        describePencil()
     }
 
     private var saidOfNote: String?
+    /// Whether the pencil says `saidOfNote` (rather than the row).
+    private var saidOnPencil = false
 
     /// Whether the note was opened by a key on the row (not the pencil).
     private var openedFromRow = false
@@ -214,20 +223,27 @@ final class LabelRow {
     /// for each row a filter brings in.)
     var pencilTooltip: String { note.isEmpty ? tr("Edit note") : note }
 
-    /// Whether the pencil is described by its note.
+    /// Whether the pencil has a description.
     private var pencilDescribed = false
 
-    /// A row with a note says so: the pencil takes the accent colour, its
-    /// tooltip is the note, which screen readers hear as its description
-    /// ("Edit note" would repeat its name), and the row's name says it has one.
-    private func showNote(_ note: String) {
+    /// The pencil's description: what was just said of the note while the
+    /// keyboard is on it, or else the note ("Edit note" would repeat its name).
+    private func describePencil() {
         let pencil = gtk_widget_get_first_child(editButton)!
-        if !note.isEmpty {
-            Accessibility.setDescription(pencil, note)
+        let words = saidOnPencil ? saidOfNote : note.isEmpty ? nil : note
+        if let words {
+            Accessibility.setDescription(pencil, words)
         } else if pencilDescribed {
             Accessibility.resetDescription(pencil)
         }
-        pencilDescribed = !note.isEmpty
+        pencilDescribed = words != nil
+    }
+
+    /// A row with a note says so: the pencil takes the accent colour, its
+    /// tooltip is the note, which screen readers hear as its description,
+    /// and the row's name says it has one.
+    private func showNote(_ note: String) {
+        describePencil()
         let category = Self.name(of: record.category)
         if note.isEmpty {
             editButton.removeCSSClass("has-note")

@@ -616,9 +616,11 @@ public final class MainWindow: WidgetImplementation {
         labelRow()?.sayOfNote(tr("Note removed; Ctrl+Z puts it back"))
         let undo: @MainActor () -> Void = { [unowned self] in
             self.collectionPage.restoreNote(note, for: id)
-            // Back to the row whose note came back (the toast, and its button, go).
+            // Back to the row whose note came back (the toast, and its button,
+            // go), described before the keyboard reaches it: described after,
+            // Orca would say it with the focus and again as a change.
+            labelRow()?.sayOfNote(tr("Note restored"), onRow: true)
             if let row = self.collectionPage.rowWidget(for: id) { gtk_widget_grab_focus(row) }
-            labelRow()?.sayOfNote(tr("Note restored"))
         }
         onSignal(toast.raw, "button-clicked", undo)
         onSignal(toast.raw, "dismissed") { [weak self, weak toast] in

@@ -444,6 +444,36 @@ final class ShellTests: GtkTestCase {
         }
     }
 
+    /// A note emptied from its pencil closes back onto the pencil, which
+    /// then says what the toast shows (a screen reader hears the focused
+    /// part's description, and libadwaita 1.2's toasts are not heard); Ctrl+Z
+    /// brings the keyboard to the row, which says the note came back.
+    func testANoteEmptiedFromItsPencilIsSaidToBeRemovedByThePencil() {
+        Self.withApplication(["unfold", "--page", "collection"]) { _, main in
+            let page = main.collectionPage
+            settle(page)
+            let id = page.visibleIDs[0]
+            page.restoreNote("Call back", for: id)
+            let row = try! XCTUnwrap(page.rowWidget(for: id))
+            let (pencil, popover, entry) = try! openNote(of: row)
+            let pencilButton = gtk_widget_get_first_child(pencil)!
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(popover) != 0 && gtk_widget_has_focus(gtk_root_get_focus(gtk_widget_get_root(entry))) != 0 }),
+                          "the note opens with the keyboard in it")
+            gtk_editable_set_text(gCast(entry), "")
+            XInput.key("Escape")
+            XCTAssertTrue(iterate(until: { main.toast != nil && gtk_widget_get_mapped(popover) == 0 }), "the toast shows")
+            XCTAssertTrue(gtk_widget_has_focus(pencilButton) != 0, "the keyboard is back on the pencil")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_description($0, "Note removed; Ctrl+Z puts it back") }, pencilButton),
+                         "the pencil says what the toast shows")
+            XCTAssertFalse(unfold_test_accessible_has_description(row.accessible) != 0, "the row, which the keyboard is not on, does not")
+            XInput.key("ctrl+z")
+            XCTAssertTrue(iterate(until: { page.notes[id] == "Call back" && gtk_widget_has_focus(row) != 0 }), "Ctrl+Z puts the note back, on its row")
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_description($0, "Note restored") }, row))
+            XCTAssertNil(accessibleMismatch({ unfold_test_accessible_check_description($0, "Call back") }, pencilButton),
+                         "the pencil is described by its note again")
+        }
+    }
+
     /// While "Note removed" shows, Ctrl+Z does what its Undo does, as in
     /// GNOME's Files; otherwise Ctrl+Z is the focused text field's own undo.
     func testCtrlZUndoesANoteRemovalWhileItsToastShows() {
