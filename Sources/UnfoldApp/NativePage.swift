@@ -99,12 +99,14 @@ public final class NativePage {
 /// row Tab reaches, Space or Enter and the click open and close. One thing,
 /// three nested nodes named alike. GTK 4.8 cannot leave a node out of the tree
 /// and keep its children, but it lets a widget's role change until its
-/// accessible is first used: the expander row and its header's list become
-/// unnamed groups, which screen readers pass over, and the header a button
-/// named by the title that says whether the row is expanded, as GTK's own
-/// expander is. The children's list has an empty name (the header says the
-/// group) and is there only while it is open. No list takes the focus itself: its
-/// rows do.
+/// accessible is first used: the expander row stays a list item, named by
+/// the title as list items are (a list counts its items by role, so its list
+/// says how many rows it shows; Orca does not say an item's name on the way
+/// into its header), its header's list becomes an unnamed group, which
+/// screen readers pass over, and the header a button named by the title that
+/// says whether the row is expanded, as GTK's own expander is. The children's
+/// list has an empty name (the header says the group) and is there only
+/// while it is open. No list takes the focus itself: its rows do.
 @MainActor
 enum ExpanderRowAccessibility {
     static func describe(_ expanderRow: WidgetPointer, title: String) {
@@ -114,10 +116,10 @@ enum ExpanderRowAccessibility {
               let childList = Widgets.firstDescendant(of: revealer, ofType: gtk_list_box_get_type()) else {
             preconditionFailure("AdwExpanderRow is not made as in libadwaita 1.2: see ExpanderRowAccessibility")
         }
-        Accessibility.setRole(expanderRow, GTK_ACCESSIBLE_ROLE_GROUP)
         Accessibility.setRole(headerList, GTK_ACCESSIBLE_ROLE_GROUP)
         Accessibility.setRole(header, GTK_ACCESSIBLE_ROLE_BUTTON)
-        for group in [expanderRow, headerList] { Accessibility.setUnnamed(group) }
+        Accessibility.setUnnamed(headerList)
+        Accessibility.setOnlyLabel(expanderRow, title)
         for list in [expanderRow, headerList, childList] { gtk_widget_set_focusable(list, 0) }
         Accessibility.setOnlyLabel(header, title)
         // The header says the group: its rows' list, named after it too, made

@@ -133,6 +133,15 @@ def audit(application):
             child = node.get_child_at_index(0)
             if child is not None and child.get_name() == name:
                 problem(path, "one child, of the same name: a screen reader deems the panel layout and never says it")
+    # A list counts its rows as a screen reader does, by role ("List with 2
+    # items."): every row it shows is a list item, or the count is short.
+    for description, node, path in nodes:
+        if description["role"] not in ("list", "list box"):
+            continue
+        rows = [d for d, _, _ in walk(node) if d["depth"] == 1 and "visible" in d["states"]]
+        others = [d["role"] for d in rows if d["role"] not in ("list item", "tree item")]
+        if others:
+            problem(path, f"shows {len(rows)} rows, but counts {len(rows) - len(others)} items (the others: {', '.join(others)})")
     # A list that has the focus has one cursor: the focused item is the selected one.
     for description, node, path in nodes:
         if description["role"] not in ("list", "tree", "tree table", "table"):
