@@ -43,10 +43,51 @@ public final class ShortcutsWindow: WidgetImplementation {
             }
             Widgets.append(list, to: groups)
         }
-        Accessibility.setLabel(gCast(shortcuts.templateChild("scroller")), title)
+        let scroller: WidgetPointer = gCast(shortcuts.templateChild("scroller"))
+        Accessibility.setLabel(scroller, title)
+        moveFocusByListKeys(in: groups, scroller: scroller)
         DialogKeys.install(on: window, application: application)
         Accessibility.repair(window)
         return window
+    }
+
+    /// Home, End, Page Up and Page Down move the focus among the shortcuts,
+    /// as in any list (the window lists these keys itself). Left to the
+    /// scrolled window, they would scroll the shortcuts and leave the focus,
+    /// and a screen reader, where it was. The rows of every group are one
+    /// list here: End is the last shortcut of the window.
+    private static func moveFocusByListKeys(in groups: WidgetPointer, scroller: WidgetPointer) {
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { keyval, _ in
+            let rows = Widgets.descendants(of: groups, ofType: ShortcutsList.gType).flatMap(Widgets.children(of:))
+            guard let focus = gtk_root_get_focus(gtk_widget_get_root(groups)),
+                  let current = rows.firstIndex(where: { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 }) else {
+                return false
+            }
+            let page = gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(gCast(scroller)))
+            let top = { (row: WidgetPointer) -> Double in
+                var point = graphene_point_t()
+                var origin = graphene_point_t()
+                return gtk_widget_compute_point(row, groups, &origin, &point) != 0 ? Double(point.y) : 0
+            }
+            let target: Int
+            switch Int32(keyval) {
+            case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+            case GDK_KEY_End, GDK_KEY_KP_End: target = rows.count - 1
+            case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
+                // The last row that starts within a page below this one's top.
+                let limit = top(rows[current]) + page
+                target = min(max(current + 1, rows.lastIndex { top($0) <= limit } ?? current), rows.count - 1)
+            case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
+                let limit = top(rows[current]) - page
+                target = max(min(current - 1, rows.firstIndex { top($0) >= limit } ?? current), 0)
+            default:
+                return false
+            }
+            gtk_widget_grab_focus(rows[target])
+            return true
+        }
+        gtk_widget_add_controller(groups, keys)
     }
 
     private static func row(_ title: String, keys: String) -> WidgetPointer {
