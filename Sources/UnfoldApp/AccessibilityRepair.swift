@@ -88,6 +88,9 @@ extension Accessibility {
             // A button with only a symbol is "labelled by" the symbol, which
             // has no words: it says what the symbol means.
             setOnlyLabel(widget, name)
+            // Its tooltip, its name, is not its description too (GTK 4.8
+            // makes tooltip text one): the name would be said twice.
+            if let tooltip = gtk_widget_get_tooltip_text(widget), String(cString: tooltip) == name { resetDescription(widget) }
         }
         if isA(widget, "GtkListBox"), gtk_accessible_get_accessible_role(widget.accessible) == GTK_ACCESSIBLE_ROLE_LIST,
            !hasLabel(widget), let name = groupTitle(above: widget) ?? context {

@@ -203,7 +203,7 @@ public final class CollectionPage {
             let remove = gtk_button_new_from_icon_name("user-trash-symbolic")!
             remove.addCSSClass("flat")
             gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(remove, tr("Remove note"))
+            Widgets.setTooltip(remove, tr("Remove note"))
             Accessibility.setLabel(remove, fill(tr("Remove the note on label {id}"), ["id": String(id)]))
             onSignal(remove, "clicked") { [unowned self] in
                 self.setNote("", for: id)

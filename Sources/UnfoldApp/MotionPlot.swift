@@ -66,7 +66,7 @@ final class MotionPanel {
         gtk_box_append(gCast(header), title)
         let close = gtk_button_new_from_icon_name("window-close-symbolic")!
         gtk_widget_add_css_class(close, "flat")
-        gtk_widget_set_tooltip_text(close, tr("Hide the Motion Plot"))
+        Widgets.setTooltip(close, tr("Hide the Motion Plot"))
         Accessibility.setLabel(close, tr("Hide the Motion Plot"))
         // Its icon is the button, not a thing of its own (GTK 4.8 names it after its type).
         if let icon = gtk_widget_get_first_child(close) { Accessibility.setHidden(icon, true) }

@@ -80,6 +80,20 @@ public enum Widgets {
         return label
     }
 
+    /// Shows `text` as `widget`'s tooltip, given when the tooltip shows, and
+    /// not as its accessible description, which GTK 4.8 makes of tooltip
+    /// text. A screen reader reads the widget by its name; the description
+    /// GTK holds from before the widget's first focus reaches Orca 43 twice
+    /// at that focus (read with it, and again as a change), and each text
+    /// set asks the X server where the pointer is.
+    @MainActor
+    public static func setTooltip(_ widget: WidgetPointer, _ text: String) {
+        onQueryTooltip(widget) { tooltip in
+            gtk_tooltip_set_text(tooltip, text)
+            return true
+        }
+    }
+
     /// A label for text of any length that wraps, between words where it can
     /// and anywhere in a word too long for a line, so it never sets its
     /// window's width.

@@ -94,6 +94,10 @@ def audit(application):
             problem(path, "named “(None)”")
         if not name and ("focusable" in states or role in ACTIONABLE_ROLES):
             problem(path, "focusable or actionable, and unnamed")
+        # (GTK 4.8 makes a tooltip's text the description: a button named by
+        # its tooltip says it twice, at its first focus above all.)
+        if name and description.get("description") == name:
+            problem(path, "described by its own name: a screen reader says it twice")
         if name and role not in ("frame", "dialog", "window", "filler", "panel"):
             dimensions = size(node)
             if dimensions is not None and (dimensions[0] <= 0 or dimensions[1] <= 0):
