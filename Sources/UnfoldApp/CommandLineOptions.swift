@@ -44,6 +44,14 @@ enum CommandLineOptions {
         ]
     }
 
+    /// The rules of a labels file, as data/docs/app.md gives them.
+    static var labelsFileRules: String {
+        // TRANSLATORS: the end of `unfold --help`. FILE is the word the
+        // usage line shows; id, title, category, tile and dot are written in
+        // the file as they are here.
+        tr("A labels FILE is TSV, a label a line: id, title and category, split by tabs (a first line “id, title, category” is a header); or JSON, an array of objects with “id”, “title” and “category”. An id is a whole number no other label has; a title is text, not empty; a category is tile or dot. Each FILE opens in a window of its own.")
+    }
+
     /// What this launch's command line gave, by option name: the value's bytes
     /// (empty for a flag). Filled while GLib parses, one launch at a time.
     nonisolated(unsafe) private(set) static var given: [String: [UInt8]] = [:]
@@ -66,6 +74,9 @@ enum CommandLineOptions {
         ownedEntries.append(entries)
         // Files may follow the options ("Open With" gives them so).
         g_application_set_option_context_parameter_string(application, "[FILE…]")
+        // After the options, what a labels file must hold: a person who got
+        // one wrong reads its rules where they looked for the option.
+        g_application_set_option_context_description(application, labelsFileRules)
     }
 
     nonisolated(unsafe) private static var ownedEntries: [[GOptionEntry]] = []

@@ -153,6 +153,12 @@ final class AppProcessTests: XCTestCase {
         XCTAssertEqual(output.status, 0)
         XCTAssertTrue(output.stdout.contains("--reduce-motion"), "stdout: \(output.stdout)")
         XCTAssertTrue(output.stdout.contains("unfold [OPTION…] [FILE…]"), "the usage says files may follow: \(output.stdout)")
+        // What a labels file must hold, after the options.
+        let rules = try XCTUnwrap(output.stdout.range(of: "A labels FILE is TSV"), output.stdout)
+        XCTAssertGreaterThan(rules.lowerBound, try XCTUnwrap(output.stdout.range(of: "--synthetic")).lowerBound)
+        for rule in ["“id”, “title” and “category”", "a whole number no other label has", "a category is tile or dot"] {
+            XCTAssertTrue(output.stdout.contains(rule), "--help says \(rule): \(output.stdout)")
+        }
     }
 
     func testBadPageNameListsTheValidOnes() throws {
