@@ -25,8 +25,9 @@ extension UnfoldApplication {
         }
         gtk_native_dialog_set_modal(dialog, 1)
         // ("response" passes an int, as a position signal passes its guint.)
-        onPositionSignal(chooser.raw, "response") { [unowned self, chooser] response in
-            defer { withExtendedLifetime(chooser) {} }
+        onPositionSignal(chooser.raw, "response") { [unowned self, weak chooser] response in
+            guard let chooser else { return }
+            OpenLabels.chooser.map(HeldChooser.letGo)
             OpenLabels.chooser = nil
             guard Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
                   let files = gtk_file_chooser_get_files(chooser.opaque) else { return }
@@ -204,5 +205,23 @@ enum RecentLabels {
             g_menu_item_set_action_and_target_value(item.opaque, "app.open-recent", g_variant_new_string(file.uri))
             g_menu_append_item(menu, item.opaque)
         }
+    }
+}
+
+/// A native file chooser is held by the app while it is open (GTK keeps no
+/// reference to one), never by its own "response" handler: a closure the
+/// chooser owns holding the chooser kept both for the app's life, and with
+/// them its dialog, hidden, among GTK's windows.
+@MainActor
+enum HeldChooser {
+    /// Lets go of `chooser` once it has answered: after its "response"
+    /// (whose emission must not outlive it), and before the main loop serves
+    /// anything else. GTK 4.8 answers a screen reader that asks for a window
+    /// by an index no longer shown (the chooser just closed) with the last
+    /// window it has, shown or not; the chooser's hidden dialog has no path
+    /// on the accessibility bus, and GTK raises a critical. Let go, the
+    /// dialog is destroyed, and leaves GTK's windows.
+    static func letGo(_ chooser: ObjectRef) {
+        Idle.soon(priority: G_PRIORITY_HIGH) { withExtendedLifetime(chooser) {} }
     }
 }

@@ -23,8 +23,9 @@ extension MainWindow {
             gtk_file_chooser_set_current_folder(native, file.opaque, nil)
         }
         gtk_native_dialog_set_modal(UnsafeMutablePointer<GtkNativeDialog>(native), 1)
-        onPositionSignal(chooser.raw, "response") { [weak self, chooser] response in
-            defer { withExtendedLifetime(chooser) {} }
+        onPositionSignal(chooser.raw, "response") { [weak self, weak chooser] response in
+            guard let chooser else { return }
+            SavedNotes.chooser.map(HeldChooser.letGo)
             SavedNotes.chooser = nil
             defer { filters.forEach { g_object_unref(UnsafeMutableRawPointer($0.1)) } }
             guard let self, Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
