@@ -262,6 +262,7 @@ final class YourOwnLabelsTests: XCTestCase {
         let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": data.path]))
         defer { App.stop(app) }
         _ = try App.waitForTree { $0.contains { $0.name == "2 of 2 labels" } }
+        let windowsAtLaunch = try App.windowPaths("at launch", of: app)
         let window = try App.focusWindow(of: app)
         _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
         try AccessibilityAuditTests.keys("Tab", "Tab", "Down")
@@ -293,6 +294,8 @@ final class YourOwnLabelsTests: XCTestCase {
         _ = try App.waitForTree { $0.contains { $0.name == "Notes saved in saved notes.tsv" } }
         XCTAssertEqual(try String(contentsOf: saved, encoding: .utf8), "id\ttitle\tcategory\tnote\n2\tAtlas\tdot\t\"Big \"\"one\"\"\"\n")
         _ = window
+        // The chooser, answered, is let go (see AppProcessTests.testAWindowClosedLeavesNoHiddenWindowBehind).
+        XCTAssertEqual(try App.windowPaths("after Save Notes closed", of: app), windowsAtLaunch, "Save Notes stays behind, hidden")
         App.stop(app)
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }

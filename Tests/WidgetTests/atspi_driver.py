@@ -9,6 +9,10 @@
     atspi_driver.py APP press NAME    perform the default action of the button NAME
     atspi_driver.py APP audit         print what a screen reader user would trip on,
                                       one JSON line per problem (none: all is well)
+    atspi_driver.py APP windows       ask the app's root, over D-Bus, for each window its
+                                      count says is shown and for one past them (as a
+                                      screen reader whose count went stale does); print
+                                      {"shown": [paths], "past": path} as JSON
 
 Exit status 3 when the application (or the button) is not on the bus.
 """
@@ -20,7 +24,7 @@ import warnings
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 # A name like "GtkExpander" is what GTK says when nobody named the widget.
 TYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw|Unfold)[A-Z][A-Za-z]*$")
@@ -167,6 +171,43 @@ def audit(application):
     return problems
 
 
+ROOT = "/org/a11y/atspi/accessible/root"
+
+
+def windows(name):
+    """The paths GTK gives for the application's windows, asked by index over
+    the accessibility bus: each shown one, then one past them. GTK 4.8 answers
+    an index past the shown windows with the last window it keeps, shown or
+    not; a hidden one there has no path, and GTK raises a critical."""
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                                GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+    bus = Gio.DBusConnection.new_for_address_sync(
+        address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+
+    def call(peer, interface, method, arguments, reply):
+        return bus.call_sync(peer, ROOT, interface, method, arguments, GLib.VariantType(reply),
+                             Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+
+    def prop(peer, key):
+        return call(peer, "org.freedesktop.DBus.Properties", "Get",
+                    GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", key)), "(v)")
+
+    names = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames", None,
+                          GLib.VariantType("(as)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+    for peer in (n for n in names if n.startswith(":")):
+        try:
+            if prop(peer, "Name") != name:
+                continue
+        except GLib.Error:
+            continue  # not an application (the registry, a screen reader)
+        count = prop(peer, "ChildCount")
+        paths = [call(peer, "org.a11y.atspi.Accessible", "GetChildAtIndex", GLib.Variant("(i)", (index,)), "((so))")[1]
+                 for index in range(count + 1)]
+        return {"shown": paths[:-1], "past": paths[-1]}
+    return None
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -185,6 +226,13 @@ def main(argv):
     if command == "audit":
         for found in audit(application):
             print(json.dumps(found, ensure_ascii=False))
+        return 0
+    if command == "windows":
+        answer = windows(argv[1])
+        if answer is None:
+            print(f"{argv[1]!r} is not on the accessibility bus", file=sys.stderr)
+            return 3
+        print(json.dumps(answer))
         return 0
     if command == "press" and len(argv) == 4:
         for description, node, _ in walk(application):
