@@ -56,7 +56,8 @@ extension Array where Element == UInt8 {
 
 extension LabelCollection {
     /// A collection of `count` labels, the same for the same `seed`: titles of
-    /// two words and a number, in a few scripts, tiles and dots mixed.
+    /// two words and a number, in a few scripts, tiles and dots mixed (a
+    /// title with "Tile" or "Dot" in it is one).
     public static func synthetic(count: Int, seed: UInt64 = 2026) -> LabelCollection {
         synthetic(count: count, seed: seed, progress: { _ in }, isCancelled: { false })!
     }
@@ -79,7 +80,11 @@ extension LabelCollection {
             }
             let adjective = adjectives[Int(random.next() % UInt64(adjectives.count))]
             let noun = nouns[Int(random.next() % UInt64(nouns.count))]
-            let category: LabelRecord.Category = random.next() % 2 == 0 ? .tile : .dot
+            let coin: LabelRecord.Category = random.next() % 2 == 0 ? .tile : .dot
+            // A title that names a category is in it: "Jade Dot 12" under
+            // Tiles only would read as a wrong filter. (The coin is still
+            // tossed, so the other titles stay as they were for a seed.)
+            let category: LabelRecord.Category = noun == "Tile" ? .tile : noun == "Dot" ? .dot : coin
             builder.append(id: id, title: "\(adjective) \(noun) \(id)", category: category)
         }
         return try! LabelCollection(builder)  // IDs 1...count are unique

@@ -313,6 +313,18 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(ids("\u{0}"), [], "control characters match nothing")
     }
 
+    /// The made-up labels never contradict themselves: a title naming a
+    /// category is in it (Tiles only shows no "Dot"), and both kinds of
+    /// every other title are there.
+    func testSyntheticTitlesAgreeWithTheirCategories() {
+        let records = LabelCollection.synthetic(count: 20_000).records
+        let tiles = records.filter { $0.category == .tile }, dots = records.filter { $0.category == .dot }
+        XCTAssertFalse(tiles.contains { $0.title.contains(" Dot ") }, "a tile called a dot")
+        XCTAssertFalse(dots.contains { $0.title.contains(" Tile ") }, "a dot called a tile")
+        XCTAssertTrue(tiles.contains { $0.title.contains(" Tile ") } && dots.contains { $0.title.contains(" Dot ") })
+        XCTAssertTrue(tiles.contains { $0.title.contains(" Chip ") } && dots.contains { $0.title.contains(" Chip ") })
+    }
+
     /// A 64 KB paste matches what holds it, and nothing shorter. (How fast is
     /// the benchmark's to say, not a test's: a time limit here would only
     /// measure the machine.)
