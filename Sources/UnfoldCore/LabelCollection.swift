@@ -90,7 +90,8 @@ public struct LabelCollection: Sendable {
                 firstID = id
             } else {
                 if idsAreAscending && id <= lastID { idsAreAscending = false }
-                if idsAreSequential && id != lastID &+ 1 {
+                // (Int.max has no next id: a wrapping add would take Int.min for it.)
+                if idsAreSequential && (lastID == Int.max || id != lastID + 1) {
                     idsAreSequential = false
                     ids = (0..<index).map { firstID &+ $0 }
                 }
@@ -215,8 +216,9 @@ public struct LabelCollection: Sendable {
     public func index(ofID id: Int) -> Int? {
         switch ids {
         case .sequential(let first):
-            let index = id &- first
-            return id >= first && index < count ? index : nil
+            // (From Int.min to Int.max is more than an Int holds.)
+            let (index, overflowed) = id.subtractingReportingOverflow(first)
+            return id >= first && !overflowed && index < count ? index : nil
         case .ascending(let ids):
             let position = Self.lowerBound(count) { ids[$0] < id }
             return position < count && ids[position] == id ? position : nil

@@ -44,6 +44,28 @@ final class LabelCollectionTests: XCTestCase {
         }
     }
 
+    /// Ids at the ends of what an Int holds, in every order a file can give
+    /// them: Int.max has no next id (a wrapping add once took Int.min for
+    /// it, and reading its record trapped), and a lookup from Int.min to
+    /// Int.max does not wrap either.
+    func testIDsAtTheEndsOfTheRange() throws {
+        let orders: [[Int]] = [[.max, .min], [.min, .max], [.max - 1, .max], [.min, .min + 1], [.min, .min + 1, .max],
+                               [.max - 1, .max, .min], [0, .max, .min]]
+        for ids in orders {
+            let collection = try LabelCollection(ids.enumerated().map { LabelRecord(id: $1, title: "Label \($0)", category: .tile) })
+            XCTAssertEqual((0..<collection.count).map(collection.id(at:)), ids, "\(ids)")
+            for (index, id) in ids.enumerated() {
+                XCTAssertEqual(collection.index(ofID: id), index, "\(id) in \(ids)")
+            }
+            for absent in [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max] where !ids.contains(absent) {
+                XCTAssertNil(collection.index(ofID: absent), "\(absent) in \(ids)")
+            }
+        }
+        let file = try LabelsFile.parse(Array("9223372036854775807\tMax\ttile\n-9223372036854775808\tMin\tdot\n".utf8))
+        XCTAssertEqual(file.records.map(\.title), ["Max", "Min"])
+        XCTAssertEqual(file.visibleIDs(LabelFilter(query: "m")), [.max, .min])
+    }
+
     func testLookupByID() {
         XCTAssertEqual(sample.record(id: 3)?.title, "Tile B")
         XCTAssertNil(sample.record(id: 99))
