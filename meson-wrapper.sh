@@ -22,6 +22,7 @@
 #                                          the test command's meson phase alone: setup (buildtype
 #                                          debug, prefix /usr), compile, meson test, install into
 #                                          a destdir (kept only if given); lists what it installed
+#   ./meson-wrapper.sh help                this list
 #
 # meson.build calls it too, as GNOME's Rust apps' meson.build calls cargo:
 #   ./meson-wrapper.sh meson-build BUILDTYPE SCRATCH_DIR OUTPUT [strip|nostrip]
@@ -281,6 +282,9 @@ potfiles() {
 
 command=${1:-}
 [ $# -gt 0 ] && shift
+# The commands, as this file's opening comment lists them.
+usage() { sed -n '3,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
+
 case "$command" in
   build)
     ensure_packages "${run_packages[@]}"
@@ -471,8 +475,11 @@ case "$command" in
       msgattrib --no-obsolete -o "data/po/$lang.po" "data/po/$lang.po"  # what no longer exists goes
     done
     ;;
+  help|-h|--help)
+    usage
+    ;;
   *)
-    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
+    usage >&2
     [ -z "$command" ] || say "unknown command: $command"
     exit 2
     ;;

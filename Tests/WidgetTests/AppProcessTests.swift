@@ -148,6 +148,24 @@ final class AppProcessTests: XCTestCase {
         XCTAssertEqual(missing.stderr, "unfold: Missing argument for --page (unfold --help lists the options)\n")
     }
 
+    /// `./meson-wrapper.sh --help` is the list of its commands, from its
+    /// first words (not the file's licence line), on stdout with status 0;
+    /// a command it does not have gets the list and status 2.
+    func testTheWrapperListsItsCommands() throws {
+        let wrapper = repositoryRoot.appendingPathComponent("meson-wrapper.sh").path
+        for asked in ["--help", "-h", "help"] {
+            let help = try Self.run("/bin/bash", [wrapper, asked])
+            XCTAssertEqual(help.status, 0, asked)
+            XCTAssertTrue(help.stdout.hasPrefix("Unfold's one entry point"), help.stdout)
+            XCTAssertTrue(help.stdout.contains("./meson-wrapper.sh run ") && help.stdout.contains("./meson-wrapper.sh test "), help.stdout)
+            XCTAssertEqual(help.stderr, "", asked)
+        }
+        let unknown = try Self.run("/bin/bash", [wrapper, "tset"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Unfold's one entry point") && unknown.stderr.hasSuffix("meson-wrapper: unknown command: tset\n"),
+                      unknown.stderr)
+    }
+
     func testHelpListsTheOptions() throws {
         let output = try Self.run(Self.executable, ["--help"])
         XCTAssertEqual(output.status, 0)
