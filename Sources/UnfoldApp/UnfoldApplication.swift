@@ -78,12 +78,28 @@ public final class UnfoldApplication {
     /// The option key that says the labels come on the launch's standard input.
     private static let labelsOnStandardInput = "labels-on-standard-input"
 
+    /// The option key that says the desktop started the launching process
+    /// (an "Open With Unfold", a file's double click): it has no terminal
+    /// anyone reads, so what its files' problems are is said in a window too.
+    private static let launchedFromDesktop = "launched-from-desktop"
+
+    /// Whether GIO started this very process from a desktop entry, as GNOME
+    /// Shell and file managers do: GIO names the process it launched, so a
+    /// shell started from the desktop, and what it runs, do not count.
+    private static var wasLaunchedFromDesktop: Bool {
+        guard let pid = getenv("GIO_LAUNCHED_DESKTOP_FILE_PID") else { return false }
+        return String(cString: pid) == String(getpid())
+    }
+
     /// In the launching process, before any instance is contacted: what can
     /// be checked without the labels is checked here, by the process that was
     /// given the options.
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
         Self.sayOptionErrorsAsUnfold(false)  // parsed: what GLib prints now is not about the options
         CommandLineOptions.pack(into: options)
+        if Self.wasLaunchedFromDesktop {
+            g_variant_dict_insert_value(options, Self.launchedFromDesktop, g_variant_new_boolean(1))
+        }
         if g_variant_dict_contains(options, "version") != 0 {
             print("unfold \(Self.version)")
             return 0
@@ -247,8 +263,11 @@ public final class UnfoldApplication {
         // cannot be opened is said, and the others open.
         var origins: [(origin: LabelsLoad.Origin, path: String?)] = []
         var failed = false
+        let fromDesktop = g_variant_dict_contains(options, Self.launchedFromDesktop) != 0
+        var toTell: [String] = []
         func say(_ failure: LabelsFile.Failure) {
             unfold_command_line_printerr(gCast(commandLine), "unfold: \(failure.translated)")
+            if fromDesktop { toTell.append(failure.translated) }
             failed = true
         }
         do throws(LabelsFile.Failure) {
@@ -265,12 +284,22 @@ public final class UnfoldApplication {
                 say(error)
             }
         }
+        let isRemote = g_application_command_line_get_is_remote(gCast(commandLine)) != 0
+        if !toTell.isEmpty {
+            tellInAWindow(toTell, page: page)
+            if origins.isEmpty {
+                // The window stays for the user to read; this process's own
+                // launch still ends failed once it is closed.
+                if !isRemote { failedOwnLaunch = 1 }
+                return isRemote ? 1 : 0
+            }
+        }
         if origins.isEmpty {
             if failed { return 1 }
             presentWindow(page: page)
             return 0
         }
-        let launch = Launch(commandLine, windows: origins.count, failed: failed)
+        let launch = Launch(commandLine, windows: origins.count, failed: failed, fromDesktop: fromDesktop)
         if failed && !launch.isRemote { failedOwnLaunch = 1 }
         for (origin, path) in origins {
             // A file a window shows already: that window, brought forward (as Open… does).
@@ -371,6 +400,20 @@ public final class UnfoldApplication {
         installActions()
     }
 
+    /// Says each of `messages` in a window the user will see: the one used
+    /// last (other than `failing`, which is closing), or, when there is none,
+    /// a new one as the user left the last, on `page` if a launch asked.
+    private func tellInAWindow(_ messages: [String], page: Page?, besides failing: MainWindow? = nil) {
+        let active = activeMainWindow.flatMap { $0 !== failing && $0.isOpen ? $0 : nil }
+        let window = active ?? MainWindow.all.last { $0 !== failing && $0.isOpen } ?? {
+            let opened = openWindow(state: stateStore.load())
+            if let page { opened.showPage(page) }
+            return opened
+        }()
+        window.present()
+        for message in messages { window.tell(message) }
+    }
+
     /// Presents the window the user used last, or opens one as it was left.
     func presentWindow(page: Page?) {
         let window = MainWindow.all.last ?? openWindow(state: stateStore.load())
@@ -420,6 +463,8 @@ public final class UnfoldApplication {
                 if let launch { self.end(launch, status: 0, message: nil) }
             case .failure(let failure):
                 // Said where it was asked for: the launch's terminal, or the window it was opened from.
+                // (Before this window goes: the desktop's launch may need a window to say it in.)
+                if let launch, launch.fromDesktop { self.tellInAWindow([failure.translated], page: page, besides: window) }
                 if let launch { self.end(launch, status: 1, message: failure.translated) }
                 if let teller = teller.flatMap({ $0.isOpen ? $0 : nil }) { teller.tell(failure.translated) }
                 if launch == nil && teller == nil { writeToStandardError("unfold: \(failure.translated)") }
@@ -598,13 +643,16 @@ final class Launch {
     /// Held until the launch ends: its caller waits for it to go.
     private var commandLine: ObjectRef?
     let isRemote: Bool
+    /// Whether the desktop started it (no terminal anyone reads).
+    let fromDesktop: Bool
     /// The windows whose labels are still loading.
     private var pending: Int
     private var status: Int32
 
-    init(_ commandLine: OpaquePointer, windows: Int = 1, failed: Bool = false) {
+    init(_ commandLine: OpaquePointer, windows: Int = 1, failed: Bool = false, fromDesktop: Bool = false) {
         self.commandLine = ObjectRef(commandLine)
         isRemote = g_application_command_line_get_is_remote(gCast(commandLine)) != 0
+        self.fromDesktop = fromDesktop
         pending = windows
         status = failed ? 1 : 0
     }

@@ -398,6 +398,63 @@ final class AppProcessTests: XCTestCase {
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
 
+    /// A file opened from the desktop (a double click, "Open With Unfold")
+    /// has no terminal anyone reads: what is wrong with it is said in a
+    /// window as well. Launched by GIO from a desktop entry, as GNOME Shell
+    /// and Files launch: a file that cannot be found, alone, opens the
+    /// app's window to say so; with Unfold running, a file that turns out
+    /// bad once read is said in the window in use. From a terminal, as
+    /// before, it is said there, with no window (the tests above).
+    func testAFileTheDesktopCannotOpenIsSaidInAWindow() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-desktop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "1\tLuna\ttile\n".write(to: directory.appendingPathComponent("moths.tsv"), atomically: true, encoding: .utf8)
+        try "1\tLuna\ttile\n1\tAtlas\tdot\n".write(to: directory.appendingPathComponent("twice.tsv"), atomically: true, encoding: .utf8)
+        // The entry's command writes the process's id (GIO names the process
+        // it starts; exec keeps the id), so the test can end what it started.
+        let pids = directory.appendingPathComponent("pids")
+        let entry = directory.appendingPathComponent("unfold-under-test.desktop")
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Unfold under test
+            Exec=/bin/sh -c 'echo $$ >> "\(pids.path)"; exec "\(Self.executable)" "$@"' unfold %F
+
+            """.write(to: entry, atomically: true, encoding: .utf8)
+        func started() -> [pid_t] {
+            ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+        }
+        defer { for pid in started() { kill(pid, SIGTERM) } }
+        func openFromTheDesktop(_ file: String) throws {
+            let launch = try Self.run("/usr/bin/gio", ["launch", entry.path, directory.appendingPathComponent(file).path])
+            XCTAssertEqual(launch.status, 0, launch.stderr)
+        }
+
+        try openFromTheDesktop("gone.tsv")
+        _ = try Self.waitForTree { nodes in
+            nodes.contains { $0.role == "frame" && $0.name == "Unfold" } && nodes.contains { $0.name.hasSuffix("gone.tsv: no such file") }
+        }
+        XCTAssertEqual(started().count, 1)
+        for pid in started() { kill(pid, SIGTERM) }
+        // Gone when its name on the session bus is free for the next instance.
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        while try Self.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                              "--method", "org.freedesktop.DBus.NameHasOwner", "io.github.unfold.Unfold"]).stdout != "(false,)\n" {
+            guard Date() < deadline else { return XCTFail("the instance the desktop started never ended") }
+            usleep(100_000)
+        }
+
+        let app = try Self.launch([directory.appendingPathComponent("moths.tsv").path])
+        defer { Self.stop(app) }
+        _ = try Self.waitForTree { $0.contains { $0.name == "Luna, Tile" } }
+        try openFromTheDesktop("twice.tsv")
+        let nodes = try Self.waitForTree { $0.contains { $0.name.hasSuffix("twice.tsv:2:1: duplicate label ID 1: first at line 1, column 1, again at line 2, column 1") } }
+        XCTAssertEqual(nodes.filter { $0.role == "frame" }.map(\.name), ["moths.tsv — Label Collection"], "said in the window in use")
+        Self.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
     /// Open… by keyboard: Ctrl+O, the file chooser found and answered through
     /// the accessibility tree and the keys; the file opens in a window of its
     /// own and is remembered in recently-used.xbel, where GNOME's recent lists
