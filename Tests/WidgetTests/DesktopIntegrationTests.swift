@@ -234,8 +234,8 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(validation.stdout + validation.stderr, "", "no warning nor hint")
 
         let lines = try String(contentsOfFile: desktop, encoding: .utf8).split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("Comment[fr]=Divulgation animée et collections filtrées"), "French merged: \(lines)")
-        XCTAssertTrue(lines.contains("GenericName[fr]=Démonstration de divulgation et de collections"), "French merged")
+        XCTAssertTrue(lines.contains("Comment[fr]=Dépliage animé et collections filtrées"), "French merged: \(lines)")
+        XCTAssertTrue(lines.contains("GenericName[fr]=Démonstration de dépliage et de collections"), "French merged")
         for language in ["fr", "pl", "pt_BR"] {
             XCTAssertTrue(lines.contains { $0.hasPrefix("Comment[\(language)]=") }, "\(language) merged")
         }
@@ -253,7 +253,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(validation.status, 0, validation.stdout + validation.stderr)
 
         let text = try String(contentsOfFile: metainfo, encoding: .utf8)
-        XCTAssertTrue(text.contains("<summary xml:lang=\"fr\">Divulgation animée et collections filtrées</summary>"),
+        XCTAssertTrue(text.contains("<summary xml:lang=\"fr\">Dépliage animé et collections filtrées</summary>"),
                       "French summary merged")
         XCTAssertTrue(text.contains("<p xml:lang=\"fr\">Unfold montre, côte à côte,"), "French description merged")
         XCTAssertTrue(text.contains("<caption xml:lang=\"fr\">La collection de libellés filtrée</caption>"),
