@@ -61,7 +61,7 @@ let package = Package(
         // libunfold's public headers (include/, installed as include/unfold-1)
         // and what of it is written in C.
         .target(name: "CUnfold", dependencies: ["CUnfoldGtk"],
-                exclude: ["meson.build", "unfold-1.pc.in"],
+                exclude: ["meson.build", "unfold-1.pc.in", "Unfold-1.metadata"],
                 cSettings: cSettings + [.define("UNFOLD_COMPILATION")]),
         // libunfold's C API over the widgets. Its link makes the shared
         // library: only unfold_* exported (the version script), the Swift

@@ -414,7 +414,9 @@ case "$command" in
     # meson.build's VAPI target: vapigen VAPIGEN GIR OUTPUT.vapi OUTPUT.deps
     [ $# -eq 4 ] || { say "vapigen: VAPIGEN GIR OUTPUT.vapi OUTPUT.deps"; exit 2; }
     vapi=$(absolute "$3") deps=$(absolute "$4")
-    "$1" --quiet --library="$(basename "$vapi" .vapi)" --pkg=gtk4 --directory="$(dirname "$vapi")" "$(absolute "$2")" \
+    # (Sources/CUnfold/Unfold-1.metadata: vapigen's corrections to the GIR.)
+    "$1" --quiet --library="$(basename "$vapi" .vapi)" --pkg=gtk4 --metadatadir=Sources/CUnfold \
+      --directory="$(dirname "$vapi")" "$(absolute "$2")" \
       || die "vapigen failed on $2"
     printf 'gtk4\n' > "$deps"
     ;;

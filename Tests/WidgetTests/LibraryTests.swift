@@ -157,7 +157,10 @@ final class LibraryTests: XCTestCase {
 
         let program = scratch.appendingPathComponent("hierarchy-vala").path
         let vapis = prefix.appendingPathComponent("share/vala/vapi").path
+        // As GCC 14 compiles by default: a callback the VAPI gives another
+        // C type than the header's is an error, not a warning.
         let compiled = try Children.run("/usr/bin/valac", ["--vapidir", vapis, "--pkg", "gtk4", "--pkg", "unfold-1",
+                                                           "-X", "-Werror=incompatible-pointer-types",
                                                            Self.sources.appendingPathComponent("Examples/vala/hierarchy.vala").path,
                                                            "-o", program], environment: userEnvironment, directory: scratch)
         XCTAssertEqual(compiled.status, 0, compiled.stdout + compiled.stderr)

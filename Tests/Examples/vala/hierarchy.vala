@@ -2,6 +2,7 @@
 // The tutorial's hierarchy in Vala: Collection ▸ Shapes ▸ Circle, Square;
 // Palette; an item below them that moves down as they open. A toggle opens
 // a plain Unfold.Reveal; the program prints when it is wholly revealed.
+// Below, an Unfold.ListView of the shapes' names over a Gtk.StringList.
 //
 //   valac --pkg gtk4 --pkg unfold-1 hierarchy.vala
 //   ./hierarchy          (--open: open everything once drawn, quit when open)
@@ -35,6 +36,17 @@ int main (string[] args) {
             }
         });
 
+        // Any GListModel: rows are made by the function and known by their
+        // key, and glide as the model changes.
+        var names = new Gtk.StringList (null);
+        foreach (unowned string name in new string[] { "Circle", "Square", "Triangle" }) {
+            names.append (name);
+        }
+        var list = new Unfold.ListView ();
+        list.set_key_func ((shape) => ((Gtk.StringObject) shape).string);
+        list.bind_model (names, (shape) => item (((Gtk.StringObject) shape).string));
+        var scroller = new Gtk.ScrolledWindow () { child = list, vexpand = true };
+
         var page = new Gtk.Box (Gtk.Orientation.VERTICAL, 8) {
             margin_top = 12, margin_bottom = 12, margin_start = 12, margin_end = 12
         };
@@ -42,6 +54,7 @@ int main (string[] args) {
         page.append (toggle);
         page.append (details);
         page.append (item ("Following item"));
+        page.append (scroller);
         var window = new Gtk.ApplicationWindow (app) { title = "Hierarchy", child = page };
         window.set_default_size (360, 420);
         window.present ();
