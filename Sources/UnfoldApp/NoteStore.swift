@@ -241,8 +241,13 @@ public final class NoteStore {
             g_clear_error(&error)
             let aside = Self.unusedName(notesPath + ".unreadable")
             rename(notesPath, aside)
-            report(fill(tr("The notes in {file} could not be read ({problem}); they were moved to {aside}"),
-                        ["file": notesPath, "problem": problem, "aside": aside]))
+            // Named by the labels file they are on (the notes file's own name
+            // is a digest), and kept where the person can find it.
+            // TRANSLATORS: {labels} is a labels file's name ("moths.tsv"), {folder} a
+            // folder ("~/.local/share/unfold/notes"), {problem} why (such as "it is not text").
+            report(fill(tr("The notes on {labels} could not be read ({problem}); they were kept aside, in {folder}"),
+                        ["labels": LabelsLoad.fileName(of: labelsPath ?? notesPath), "problem": problem,
+                         "folder": RecentLabels.shownFolder(Self.directory)]))
             return
         }
         var count = 0

@@ -186,12 +186,15 @@ enum RecentLabels {
             guard names.count(where: { $0 == file.name }) > 1, let path = g_filename_from_uri(file.uri, nil, nil) else { return file.name }
             let dirname = g_path_get_dirname(path)!
             defer { g_free(path); g_free(dirname) }
-            let folder = String(cString: dirname)
-            let home = String(cString: g_get_home_dir())
-            let shown = folder == home ? "~" : folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
             // TRANSLATORS: an Open Recent item, for files of the same name: "words.tsv in ~/Documents".
-            return UnfoldApp.fill(tr("{file} in {folder}"), ["file": file.name, "folder": shown])
+            return UnfoldApp.fill(tr("{file} in {folder}"), ["file": file.name, "folder": shownFolder(String(cString: dirname))])
         }
+    }
+
+    /// `folder` as a person reads it: the home folder written ~.
+    static func shownFolder(_ folder: String) -> String {
+        let home = String(cString: g_get_home_dir())
+        return folder == home ? "~" : folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
     }
 
     /// The Open Recent submenu's items, made again whenever the list changes.

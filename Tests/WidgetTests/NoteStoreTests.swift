@@ -7,7 +7,8 @@ import XCTest
 /// The notes kept on disk: what happens to a notes file that cannot be read.
 final class NoteStoreTests: GtkTestCase {
     /// Each unreadable notes file is moved aside under a name of its own, and
-    /// the window is told where; an earlier one is never written over.
+    /// the window is told which labels file's notes they are and the folder
+    /// they were kept in; an earlier one is never written over.
     func testUnreadableNotesAreMovedAsideAndNeverOverwritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-notes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,7 +30,9 @@ final class NoteStoreTests: GtkTestCase {
                 XCTAssertEqual(store.notes, [:])
                 let problem = try? XCTUnwrap(store.pendingProblem, "the window is told")
                 let aside = notesPath + ".unreadable" + (asides.isEmpty ? "" : "-\(asides.count + 1)")
-                XCTAssertTrue(problem?.contains(aside) ?? false, problem ?? "")
+                // Said by the labels file's name, and where the notes were kept (not the digest's name).
+                XCTAssertTrue(problem?.hasPrefix("The notes on labels.tsv could not be read (") ?? false, problem ?? "")
+                XCTAssertTrue(problem?.hasSuffix("they were kept aside, in \(RecentLabels.shownFolder(NoteStore.directory))") ?? false, problem ?? "")
                 XCTAssertFalse(FileManager.default.fileExists(atPath: notesPath))
                 asides.append(aside)
             }
