@@ -104,8 +104,12 @@ public final class UnfoldApplication {
             print("unfold \(Self.version)")
             return 0
         }
-        if let name = Self.stringOption(options, "page"), Page(rawValue: name) == nil {
-            return fail(fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names]))
+        if let name = Self.stringOption(options, "page") {
+            // The pages' names are their titles, whichever way they are written.
+            guard let page = Page(rawValue: name.lowercased()) else {
+                return fail(fill(tr("unknown page “{name}”; the pages are: {pages}"), ["name": name, "pages": Page.names]))
+            }
+            g_variant_dict_insert_value(options, "page", g_variant_new_string(page.rawValue))
         }
         let path = Self.filenameOption(options, "labels")
         let synthetic = Self.stringOption(options, "synthetic")
@@ -346,7 +350,13 @@ public final class UnfoldApplication {
     /// A file named on a command line, opened: relative to the directory the
     /// launch was made in.
     private static func openArgument(_ path: String, of commandLine: OpaquePointer) throws(LabelsFile.Failure) -> LabelsSource {
-        try LabelsSource.open(path: resolve(path, commandLine), name: path)
+        do {
+            return try LabelsSource.open(path: resolve(path, commandLine), name: path)
+        } catch where path == "-" && error.message.template == .noSuchFile {
+            // Many programs read "-" as their standard input; Unfold's FILEs
+            // are files, and --labels is what reads it.
+            throw LabelsFile.Failure(path: path, location: nil, problem: LabelsFile.Problem(.dashIsNotStandardInput))
+        }
     }
 
     /// `path` from the directory `commandLine` was given in.

@@ -500,9 +500,10 @@ private struct Reader {
             throw error(.fractionalID, at: start)
         }
         guard !digits.isEmpty, digits != "-", let value = Int(digits) else {
-            throw digits.isEmpty || digits == "-" ? error(.expectedID, at: start) : error(.idTooLarge, ["id": digits], at: start)
+            throw digits.isEmpty || digits == "-" ? error(.expectedID, at: start) : error(Self.outOfRange(digits), ["id": digits], at: start)
         }
-        if digits.count > 1 && (digits.hasPrefix("0") || digits.hasPrefix("-0")) {
+        // ("-0" is JSON's, and 0.)
+        if (digits.hasPrefix("0") && digits.count > 1) || (digits.hasPrefix("-0") && digits.count > 2) {
             throw error(.leadingZero, at: start)
         }
         return value
@@ -692,6 +693,12 @@ private struct Reader {
         return (line[..<first], line[(first + 1)..<second], line[(second + 1)...])
     }
 
+    /// What an id of digits that an Int cannot hold is: too large, or, with
+    /// a minus, too small.
+    static func outOfRange(_ digits: String) -> LabelsFile.Problem.Template {
+        digits.hasPrefix("-") ? .idTooSmall : .idTooLarge
+    }
+
     /// A TSV id as most files write it: digits, maybe a minus; nil for
     /// anything else (which the general path reads or names).
     static func plainInteger(_ field: ArraySlice<UInt8>) -> Int? {
@@ -752,7 +759,7 @@ private struct Reader {
             let idText = Self.plainInteger(fields[0]) == nil ? string(try Self.unquoted(fields[0])) : ""
             guard let id = Self.plainInteger(fields[0]) ?? Int(idText) else {
                 let isNumber = !idText.isEmpty && idText.drop { $0 == "-" }.allSatisfy(\.isASCII) && idText.drop { $0 == "-" }.allSatisfy(\.isNumber)
-                if isNumber { throw error(.idTooLarge, ["id": idText], at: lineStart) }
+                if isNumber { throw error(Self.outOfRange(idText), ["id": idText], at: lineStart) }
                 throw error(isFirstLine ? .idNotANumberOnFirstLine : .idNotANumber, ["id": shown(idText)], at: lineStart)
             }
             let title = try Self.unquoted(fields[1])
@@ -887,20 +894,20 @@ extension LabelsFile {
             case endsWhereStringShouldBe, expectedString, endsInsideString, loneSurrogate, unknownEscape
             case unescapedControlCharacter, expectedHexDigits
             // Both formats
-            case idTooLarge, emptyTitle, nulInTitle, unknownCategory
+            case idTooLarge, idTooSmall, emptyTitle, nulInTitle, unknownCategory
             // TSV
             case wrongFieldCount, commaSeparatedFields, idNotANumber, idNotANumberOnFirstLine, unclosedQuote, textAfterClosingQuote
             // Opening and reading (after the path as the user wrote it)
             case noSuchFile, noSuchFolderInPath, permissionDenied, tooManySymbolicLinks, nameTooLong, cannotBeOpened
             case cannotBeRead, folder, nulByte, fileTooLarge
             // Said by the app, for a launch's standard input
-            case noStandardInput
+            case noStandardInput, dashIsNotStandardInput
 
             public var text: String {
                 switch self {
                 case .inUTF16: N_("the file is in UTF-16; save it as UTF-8 (in a spreadsheet: “Unicode (UTF-8)”)")
                 // TRANSLATORS: {offset} counts bytes from the start of the file (0 is the first).
-                case .invalidUTF8: N_("invalid UTF-8 at byte offset {offset}")
+                case .invalidUTF8: N_("invalid UTF-8 at byte offset {offset}: a labels file must be saved as UTF-8")
                 case .empty: N_("the file is empty: it holds no labels (write [] for an empty collection)")
                 case .stopped: N_("stopped before the end")
                 case .titlesTooLarge: N_("the titles take more than 4 GB once folded for search")
@@ -941,6 +948,8 @@ extension LabelsFile {
                 case .expectedHexDigits: N_("expected four hexadecimal digits after \\u")
                 // TRANSLATORS: {id} is the number as the file writes it.
                 case .idTooLarge: N_("the id {id} is too large")
+                // TRANSLATORS: {id} is the number as the file writes it, below the smallest id.
+                case .idTooSmall: N_("the id {id} is too small")
                 case .emptyTitle: N_("this label's title is empty")
                 case .nulInTitle: N_("a title cannot hold a NUL character (U+0000)")
                 // TRANSLATORS: {category} is the category as the file writes it; tile and dot
@@ -989,6 +998,9 @@ extension LabelsFile {
                 // TRANSLATORS: after the name of the launch's standard input (or of the
                 // pipe it came from) and a colon.
                 case .noStandardInput: N_("cannot be read: this launch has no standard input")
+                // TRANSLATORS: after "-" (a FILE named -) and a colon; --labels - is an option
+                // as typed (not translated).
+                case .dashIsNotStandardInput: N_("no such file (to read labels from standard input, use --labels -)")
                 }
             }
 

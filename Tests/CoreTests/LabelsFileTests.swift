@@ -151,6 +151,12 @@ final class LabelsFileTests: XCTestCase {
         XCTAssertEqual(failure("1\tA\ttile\nid\ttitle\tcategory"), "labels:2:1: the id “id” is not a whole number",
                        "a header is only the first line")
         XCTAssertEqual(failure("9223372036854775808\tA\ttile"), "labels:1:1: the id 9223372036854775808 is too large")
+        XCTAssertEqual(failure("-9223372036854775809\tA\ttile"), "labels:1:1: the id -9223372036854775809 is too small")
+        XCTAssertEqual(failure("[{\"id\": -99999999999999999999, \"title\": \"A\", \"category\": \"tile\"}]"),
+                       "labels:1:9: the id -99999999999999999999 is too small")
+        // JSON has -0 (it is 0), and no leading zero after a minus either.
+        XCTAssertEqual(try? LabelsFile.parse(Array("[{\"id\": -0, \"title\": \"A\", \"category\": \"tile\"}]".utf8)).records.map(\.id), [0])
+        XCTAssertEqual(failure("[{\"id\": -01, \"title\": \"A\", \"category\": \"tile\"}]"), "labels:1:9: JSON numbers have no leading zeros")
         XCTAssertEqual(failure(bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1\tA\ttile".utf8)),
                        "labels:1:1: the id “\\u{FEFF}1” is not a whole number (a header line must be “id<TAB>title<TAB>category”)",
                        "what cannot be seen is written out")
@@ -213,7 +219,7 @@ final class LabelsFileTests: XCTestCase {
         var bytes = Array("[{\"id\": 1, \"title\": \"ok".utf8)
         bytes += [0xC3, 0x28]  // a lead byte followed by no continuation
         bytes += Array("\", \"category\": \"tile\"}]".utf8)
-        XCTAssertEqual(failure(bytes: bytes), "labels:1:24: invalid UTF-8 at byte offset 23")
+        XCTAssertEqual(failure(bytes: bytes), "labels:1:24: invalid UTF-8 at byte offset 23: a labels file must be saved as UTF-8")
         XCTAssertEqual(LabelsFile.firstInvalidUTF8([0xE0, 0x80, 0x80]), 0, "overlong")
         XCTAssertEqual(LabelsFile.firstInvalidUTF8([0xED, 0xA0, 0x80]), 0, "a surrogate")
         XCTAssertEqual(LabelsFile.firstInvalidUTF8([0x41, 0xF4, 0x90, 0x80, 0x80]), 1, "beyond U+10FFFF")

@@ -211,7 +211,7 @@ final class AppProcessTests: XCTestCase {
             (["--labels", duplicate], "duplicate label ID 4: first at line 1, column 2, again at line 1, column 47"),
             (["--labels", file("category.tsv", Array("1\tA\tsquare".utf8))], "unknown category “square”"),
             (["--labels", file("latin1.tsv", [0x31, 0x09, 0x43, 0x61, 0x66, 0xE9, 0x09, 0x74, 0x69, 0x6C, 0x65])],
-             "invalid UTF-8 at byte offset 5"),
+             "invalid UTF-8 at byte offset 5: a labels file must be saved as UTF-8"),
         ]
         // Options that make no sense end the run with status 1, as GLib's own option errors do.
         let usage: [([String], String)] = [
@@ -231,6 +231,8 @@ final class AppProcessTests: XCTestCase {
              "no-such-folder/trace.csv: No such file or directory"),
             // Named alone, as the desktop's "Open With" names files.
             ([directory.appendingPathComponent("missing.tsv").path], "missing.tsv: no such file"),
+            // "-" is many programs' standard input; Unfold's is --labels -.
+            (["-"], "unfold: -: no such file (to read labels from standard input, use --labels -)"),
         ]
         for (arguments, message) in cases + usage {
             let output = try Self.run(Self.executable, arguments)
@@ -585,7 +587,8 @@ final class AppProcessTests: XCTestCase {
     func testPageOptionOpensEachPageAndASecondLaunchPresentsTheRunningApp() throws {
         let titles = ["reveal": "Reveal", "native": "Native", "outline": "Outline", "collection": "Collection"]
         for (name, title) in titles.sorted(by: { $0.key < $1.key }) {
-            let app = try Self.launch(["--page", name])
+            // A page's name written as its title is the page too.
+            let app = try Self.launch(["--page", name == "outline" ? title : name])
             _ = try Self.waitForTree { Self.selectedPage($0) == title }
             Self.stop(app)
         }
