@@ -88,7 +88,7 @@ final class LabelRow {
         }
         gtk_widget_add_controller(widget, focus)
         onQueryTooltip(gtk_widget_get_first_child(editButton)!) { [unowned self] tooltip in
-            gtk_tooltip_set_text(tooltip, self.pencilTooltip)
+            Widgets.showInTooltip(tooltip, self.pencilTooltip)
             return true
         }
         Ownership.attach(self, to: widget)

@@ -32,12 +32,7 @@ extension Widgets {
         // tooltip text, it would also be the description, which says the name
         // twice; and GTK 4.8 would ask the X server where the pointer is at
         // once, a round trip for every button made (a list's rows included).
-        if labelIsTooltip {
-            onQueryTooltip(inner) { tooltip in
-                gtk_tooltip_set_text(tooltip, label)
-                return true
-            }
-        }
+        if labelIsTooltip { Widgets.setTooltip(inner, label) }
         if let popover = gtk_menu_button_get_popover(gCast(button)) {
             Accessibility.repair(gCast(popover), context: label)
         }

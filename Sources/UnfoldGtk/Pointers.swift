@@ -74,7 +74,7 @@ public enum Widgets {
         gtk_label_set_single_line_mode(gCast(label), 1)
         onQueryTooltip(label) { tooltip in
             guard pango_layout_is_ellipsized(gtk_label_get_layout(gCast(label))) != 0 else { return false }
-            gtk_tooltip_set_text(tooltip, gtk_label_get_text(gCast(label)))
+            showInTooltip(tooltip, String(cString: gtk_label_get_text(gCast(label))))
             return true
         }
         return label
@@ -89,10 +89,35 @@ public enum Widgets {
     @MainActor
     public static func setTooltip(_ widget: WidgetPointer, _ text: String) {
         onQueryTooltip(widget) { tooltip in
-            gtk_tooltip_set_text(tooltip, text)
+            showInTooltip(tooltip, text)
             return true
         }
     }
+
+    /// Puts `text` in `tooltip` so that it fits on a screen. GTK's tooltip
+    /// wraps at 70 characters between words only: a run with no space (a
+    /// path, a URL, a title of one long word) ran off both sides of the
+    /// screen, and any text is shown whole, however many lines it takes.
+    @MainActor
+    public static func showInTooltip(_ tooltip: OpaquePointer, _ text: String) {
+        let shown = tooltipText(text)
+        guard wrapMode(for: shown) == PANGO_WRAP_CHAR else { return gtk_tooltip_set_text(tooltip, shown) }
+        let label = wrappingLabel(shown)
+        gtk_label_set_max_width_chars(gCast(label), tooltipWidth)
+        gtk_tooltip_set_custom(tooltip, label)
+    }
+
+    /// `text` as a tooltip shows it: cut after `tooltipLimit` characters
+    /// (twenty lines or so: the widget's own text, or its accessible name,
+    /// has the rest).
+    public static func tooltipText(_ text: String) -> String {
+        guard let cut = text.index(text.startIndex, offsetBy: tooltipLimit, limitedBy: text.endIndex), cut < text.endIndex else { return text }
+        return text[..<cut] + "…"
+    }
+
+    public static let tooltipLimit = 1_400
+    /// GTK's own tooltip width, in characters.
+    static let tooltipWidth: Int32 = 70
 
     /// A label for text of any length that wraps, between words where it can
     /// and anywhere in a word too long for a line, so it never sets its

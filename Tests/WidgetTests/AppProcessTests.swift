@@ -705,6 +705,58 @@ final class AppProcessTests: XCTestCase {
         }
     }
 
+    /// A title too long for its row ellipsizes, and its tooltip shows it
+    /// within the screen, however long and whatever it is made of: a title of
+    /// one word twenty thousand letters long once gave a tooltip one line
+    /// wide, off both sides of the screen. Hovered with the real pointer.
+    func testATooltipOfAnyTitleFitsOnTheScreen() throws {
+        let labels = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-long-\(UUID().uuidString).tsv")
+        let word = String(repeating: "x", count: 20_000)
+        try "1\t\(word)\ttile\n2\tShort\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: labels) }
+        let app = try Self.launch([labels.path])
+        defer { Self.stop(app) }
+        let window = try Self.focusWindow(of: app)
+        // (The row shows, and names, the title's first thousand characters.)
+        func isTitle(_ node: Node) -> Bool { node.role == "label" && node.name.hasPrefix(word.prefix(1_000)) && node.width != nil }
+        let title = try XCTUnwrap(try Self.waitForTree(places: true) { $0.contains(where: isTitle) }.first(where: isTitle))
+        let screen = try Self.run("/usr/bin/xdotool", ["getdisplaygeometry"]).stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertEqual(screen.count, 2)
+        let windowsBefore = Set(try Self.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"]).stdout.split(separator: "\n"))
+        // Onto the title, then a pixel on: a tooltip waits for the pointer to move over its widget.
+        let (x, y) = ((title.x ?? 0) + 20, (title.y ?? 0) + (title.height ?? 0) / 2)
+        for step in 0..<2 {
+            XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["mousemove", "--window", window, "\(x + step)", "\(y)"]).status, 0)
+        }
+        var tooltip: Substring?
+        let deadline = Date().addingTimeInterval(Patience.hang)
+        while tooltip == nil && Date() < deadline {
+            usleep(100_000)
+            let now = try Self.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"]).stdout.split(separator: "\n")
+            tooltip = now.first { !windowsBefore.contains($0) }
+        }
+        let shown = try XCTUnwrap(tooltip, "no tooltip showed")
+        let geometry = try Self.run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", String(shown)]).stdout
+        let values = Dictionary(uniqueKeysWithValues: geometry.split(separator: "\n").compactMap { line -> (String, Int)? in
+            let parts = line.split(separator: "=")
+            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? -1) : nil
+        })
+        let (left, top, width, height) = (values["X"] ?? -1, values["Y"] ?? -1, values["WIDTH"] ?? .max, values["HEIGHT"] ?? .max)
+        XCTAssertTrue(left >= 0 && left + width <= screen[0], "the tooltip is \(width) wide at \(left), on a screen \(screen[0]) wide")
+        XCTAssertTrue(top >= 0 && top + height <= screen[1], "the tooltip is \(height) high at \(top), on a screen \(screen[1]) high")
+        Self.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
+    /// A tooltip says a text of any length in twenty lines or so: the rest
+    /// is cut, and says it was.
+    func testATooltipsTextIsCutAfterItsLimit() {
+        XCTAssertEqual(Widgets.tooltipText("A note"), "A note")
+        let limit = String(repeating: "ż", count: Widgets.tooltipLimit)
+        XCTAssertEqual(Widgets.tooltipText(limit), limit, "as long as the limit")
+        XCTAssertEqual(Widgets.tooltipText(limit + "ab"), limit + "…")
+    }
+
     func testANormalRunOnEveryPagePrintsNoWarning() throws {
         let app = try Self.launch()
         defer { Self.stop(app) }
