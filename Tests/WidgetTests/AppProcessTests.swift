@@ -105,6 +105,14 @@ final class AppProcessTests: XCTestCase {
     /// Waits for `app` to exit by itself; false if it still runs after `timeout` seconds.
     static func waitForExit(_ app: Child, timeout: Double = Patience.hang) -> Bool { app.exits(within: timeout) }
 
+    /// A directory of the test's own, gone when the test ends.
+    func scratchDirectory(_ purpose: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-\(purpose)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
+    }
+
     static func press(_ name: String) throws {
         XCTAssertEqual(try run("/usr/bin/python3", [driver, "unfold", "press", name]).status, 0, "press \(name)")
     }
@@ -193,9 +201,7 @@ final class AppProcessTests: XCTestCase {
     }
 
     func testBadLabelsGetAClearMessageAndANonZeroExit() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-labels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try scratchDirectory("labels")
         func file(_ name: String, _ bytes: [UInt8]) -> String {
             let path = directory.appendingPathComponent(name).path
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "wrote \(name)")
@@ -330,9 +336,7 @@ final class AppProcessTests: XCTestCase {
     /// answer's handler once kept for good. (Save Notes As…, which holds
     /// its chooser the same way, is checked where it saves.)
     func testAWindowClosedLeavesNoHiddenWindowBehind() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-windows-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try scratchDirectory("windows")
         let labels = directory.appendingPathComponent("moths.tsv")
         try "1\tAtlas\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
         let app = try Self.launch(["--page", "reveal", labels.path])
@@ -358,9 +362,7 @@ final class AppProcessTests: XCTestCase {
     /// each in a window of its own; one that cannot be read is said, with a
     /// non-zero exit, and the others still open.
     func testEachFileNamedOpensInAWindowOfItsOwn() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try scratchDirectory("files")
         try "1\tŻółw\ttile\n".write(to: directory.appendingPathComponent("a.tsv"), atomically: true, encoding: .utf8)
         try #"[{"id": 7, "title": "Café", "category": "dot"}]"#.write(to: directory.appendingPathComponent("b.json"),
                                                                        atomically: true, encoding: .utf8)
@@ -408,9 +410,7 @@ final class AppProcessTests: XCTestCase {
     /// bad once read is said in the window in use. From a terminal, as
     /// before, it is said there, with no window (the tests above).
     func testAFileTheDesktopCannotOpenIsSaidInAWindow() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-desktop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try scratchDirectory("desktop")
         try "1\tLuna\ttile\n".write(to: directory.appendingPathComponent("moths.tsv"), atomically: true, encoding: .utf8)
         try "1\tLuna\ttile\n1\tAtlas\tdot\n".write(to: directory.appendingPathComponent("twice.tsv"), atomically: true, encoding: .utf8)
         // The entry's command writes the process's id (GIO names the process
@@ -552,9 +552,7 @@ final class AppProcessTests: XCTestCase {
     /// filter that matches nothing offers no Open, and is no stop:
     /// `KeyboardWalkTests.testTheLabelListByKeyboard`.)
     func testTheEmptyCollectionAndTheMainMenuOfferOpen() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try scratchDirectory("empty")
         let empty = directory.appendingPathComponent("empty.json")
         try "[]".write(to: empty, atomically: true, encoding: .utf8)
         let app = try Self.launch([empty.path])
