@@ -38,6 +38,12 @@ enum API {
 
     /// `g_return_if_fail (expression)` for a condition on an argument.
     @MainActor
+    /// Whether `pointer` is a GtkWidget, as `GTK_IS_WIDGET` says: a child
+    /// of another type would reach GTK's widget functions, which crash on it.
+    static func isWidget(_ pointer: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        g_type_check_instance_is_a(gCast(pointer), gtk_widget_get_type()) != 0
+    }
+
     static func require(_ condition: Bool, _ function: StaticString, _ expression: StaticString) -> Bool {
         if !condition { critical(function, expression) }
         return condition

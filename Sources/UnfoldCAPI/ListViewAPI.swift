@@ -62,6 +62,12 @@ public func unfoldListViewBindModel(_ self: UnsafeMutableRawPointer?, _ model: U
                 unfold_log_critical("UnfoldListView: the create-widget function returned NULL; the row shows nothing")
                 return gtk_label_new("")!
             }
+            guard API.isWidget(made) else {
+                // Not a widget: GTK's own functions would crash on it. (Owned, it is let go.)
+                unfold_log_critical("UnfoldListView: the create-widget function returned a \(String(cString: g_type_name_from_instance(gCast(made)))), not a widget; the row shows nothing")
+                if g_type_check_instance_is_a(gCast(made), g_object_get_type()) != 0 { g_object_unref(made) }
+                return gtk_label_new("")!
+            }
             return made
         }
     }

@@ -527,6 +527,25 @@ test_list_own_rows (void)
   g_test_assert_expected_messages ();
   g_object_unref (elsewhere);
 
+  /* A child that is no widget is a caller's mistake too, said by the
+   * function called: GTK's own functions would crash on it. */
+  GtkStringObject *not_a_widget = gtk_string_object_new ("Not a widget");
+  GtkWidget *holders[] = { unfold_list_row_new (), unfold_reveal_new (), unfold_reveal_group_new ("Group") };
+  for (guint i = 0; i < G_N_ELEMENTS (holders); i++)
+    {
+      g_object_ref_sink (holders[i]);
+      g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*_set_child*child == NULL || GTK_IS_WIDGET (child)*");
+      if (i == 0)
+        unfold_list_row_set_child (UNFOLD_LIST_ROW (holders[i]), (GtkWidget *) not_a_widget);
+      else if (i == 1)
+        unfold_reveal_set_child (UNFOLD_REVEAL (holders[i]), (GtkWidget *) not_a_widget);
+      else
+        unfold_reveal_group_set_child (UNFOLD_REVEAL_GROUP (holders[i]), (GtkWidget *) not_a_widget);
+      g_test_assert_expected_messages ();
+      g_object_unref (holders[i]);
+    }
+  g_object_unref (not_a_widget);
+
   /* A widget cannot hold itself, nor one of its ancestors (GTK would loop). */
   GtkWidget *lone = unfold_list_row_new ();
   g_object_ref_sink (lone);
@@ -593,6 +612,29 @@ test_list_programmer_errors (void)
   unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), NULL, NULL, NULL, NULL);
   unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), NULL, NULL, NULL, NULL);
   g_assert_cmpint (notified, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (store);
+}
+
+/* A create-widget function that returns an object of another type: named by
+ * the list, an empty row, and no crash. */
+static GtkWidget *
+make_no_widget (gpointer item, gpointer data)
+{
+  return (GtkWidget *) gtk_string_object_new ("Not a widget");
+}
+
+static void
+test_list_create_widget_not_a_widget (void)
+{
+  GListStore *store = store_of (3);
+  GtkWidget *list = unfold_list_view_new ();
+  for (int i = 0; i < 3; i++)
+    g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*create-widget function returned a GtkStringObject, not a widget*");
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_no_widget, NULL, NULL);
+  GtkWidget *window = show_in_window (list);
+  iterate_until (has_three_rows, list);
+  g_test_assert_expected_messages ();
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (store);
 }
@@ -765,6 +807,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/list-view/own-rows", test_list_own_rows);
   g_test_add_func ("/unfold/list-view/repeated-item", test_list_repeated_item);
   g_test_add_func ("/unfold/list-view/programmer-errors", test_list_programmer_errors);
+  g_test_add_func ("/unfold/list-view/create-widget-not-a-widget", test_list_create_widget_not_a_widget);
   g_test_add_func ("/unfold/list-view/reused-rows", test_list_reused_rows);
   g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();
