@@ -202,6 +202,7 @@ public final class MainWindow: WidgetImplementation {
         describeSwitchers()
         listRecentFiles()
         acceptDroppedFiles()
+        followTheWidthWithToasts()
         Self.open.append(WeakObjectRef(window))
         onSignal(window, "destroy") { [unowned self] in
             self.labelsWatch = nil
@@ -462,11 +463,62 @@ public final class MainWindow: WidgetImplementation {
                 gtk_label_set_ellipsize(gCast(title), PANGO_ELLIPSIZE_NONE)
                 gtk_label_set_wrap(gCast(title), 1)
                 gtk_label_set_wrap_mode(gCast(title), Widgets.wrapMode(for: message))
-                gtk_label_set_max_width_chars(gCast(title), 60)
             }
         }
+        fitToastTitles()
         return toast
     }
+
+    /// Makes each toast's lines as long as the window has room for, up to 60
+    /// characters. libadwaita 1.2 gives a toast's title its natural width
+    /// whatever width the toast has: in a narrow window a wrapped title
+    /// longer than the window ran off its side, with the close button.
+    private func fitToastTitles() {
+        var width = gtk_widget_get_width(toastOverlay)
+        toastsFittedTo = width
+        if width <= 0 {  // told before it is shown (GTK 4.8 writes both sizes, whichever is asked for)
+            var height: Int32 = 0
+            gtk_window_get_default_size(gCast(window), &width, &height)
+        }
+        guard width > 0 else { return }
+        // (The toasts are the overlay's own children, beside its content.)
+        var child = gtk_widget_get_first_child(toastOverlay)
+        while let shown = child {
+            child = gtk_widget_get_next_sibling(shown)
+            guard g_type_check_instance_is_a(gCast(shown), g_type_from_name("AdwToastWidget")) != 0 else { continue }
+            var toastMinimum: Int32 = 0
+            gtk_widget_measure(shown, GTK_ORIENTATION_HORIZONTAL, -1, &toastMinimum, nil, nil, nil)
+            for title in Widgets.descendants(of: shown, ofType: gtk_label_get_type()) where gtk_widget_has_css_class(title, "heading") != 0 {
+                var titleMinimum: Int32 = 0
+                gtk_widget_measure(title, GTK_ORIENTATION_HORIZONTAL, -1, &titleMinimum, nil, nil, nil)
+                let metrics = pango_context_get_metrics(gtk_widget_get_pango_context(title), nil, nil)
+                let characterWidth = max(1, pango_font_metrics_get_approximate_char_width(metrics) / PANGO_SCALE)
+                pango_font_metrics_unref(metrics)
+                // The toast's own parts beside the title, and its margins in the overlay.
+                let room = width - (toastMinimum - titleMinimum) - 2 * Self.toastMargin
+                gtk_label_set_max_width_chars(gCast(title), min(60, max(10, room / characterWidth)))
+            }
+        }
+    }
+
+    /// A toast's lines follow the window's width: its surface's "layout"
+    /// (the new size, two ints, as a range signal's C signature) comes after
+    /// GTK has laid the window out for it.
+    private func followTheWidthWithToasts() {
+        onSignal(window, "realize") { [unowned self] in
+            let surface = UnsafeMutableRawPointer(gtk_native_get_surface(OpaquePointer(self.window))!)
+            // (Every frame that lays out: only a new width is worth the walk.)
+            onRangeSignal(surface, "layout") { [unowned self] _, _ in
+                if gtk_widget_get_width(self.toastOverlay) != self.toastsFittedTo { self.fitToastTitles() }
+            }
+        }
+    }
+
+    /// The toast overlay's width when the toasts' lines were last fitted to it.
+    private var toastsFittedTo: Int32 = 0
+
+    /// libadwaita 1.2's margin around a toast (its style sheet's `toast { margin: 12px }`).
+    private static let toastMargin: Int32 = 12
 
     /// Called with the local paths of files dropped on the window.
     var onFilesDropped: (([String]) -> Void)?

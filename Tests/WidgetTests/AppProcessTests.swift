@@ -746,6 +746,46 @@ final class AppProcessTests: XCTestCase {
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
 
+    /// A file's problem is said in a toast that wraps within the window,
+    /// however narrow, and widens again with the window: libadwaita 1.2 lays
+    /// a toast's title out at its natural width, and at 370 pixels one ran
+    /// out of its toast and off the window's side, over the close button.
+    func testAToastFitsTheWindowAtAnyWidth() throws {
+        let directory = try scratchDirectory("toast")
+        let labels = directory.appendingPathComponent("zones.tsv")
+        try (1...40).map { "\($0)\tZone \($0)\t\($0 % 2 == 0 ? "tile" : "dot")\n" }.joined().write(to: labels, atomically: true, encoding: .utf8)
+        let app = try Self.launch([labels.path])
+        defer { Self.stop(app) }
+        let window = try Self.focusWindow(of: app)
+        _ = try Self.waitForTree { $0.contains { $0.name == "40 of 40 labels" } }
+        func toast(fitting width: Int) throws -> [Node] {
+            XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "\(width)", "600"]).status, 0)
+            return try Self.waitForTree(places: true) { nodes in
+                guard let frame = nodes.first(where: { $0.role == "frame" }), abs((frame.width ?? 0) - width) <= 20,
+                      let toast = nodes.first(where: { $0.role != "label" && $0.name.contains("zones.tsv:41:1: expected 3 tab-separated fields") }),
+                      let title = nodes.first(where: { $0.role == "label" && $0.name.contains("zones.tsv:41:1: expected 3 tab-separated fields") })
+                else { return false }
+                // The toast within the window, its title within the toast (and
+                // so clear of the close button beside it, whose accessible place
+                // GTK 4.8 gives off from where it is drawn).
+                return (toast.x ?? -1) >= 0 && (toast.x ?? 0) + (toast.width ?? .max) <= width
+                    && (title.x ?? -1) >= toast.x ?? 0 && (title.x ?? 0) + (title.width ?? .max) <= (toast.x ?? 0) + (toast.width ?? 0)
+            }
+        }
+        XCTAssertEqual(try Self.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "370", "600"]).status, 0)
+        let appending = try FileHandle(forWritingTo: labels)
+        try appending.seekToEnd()
+        try appending.write(contentsOf: Data("garbage\n".utf8))
+        try appending.close()
+        let narrow = try toast(fitting: 370)
+        let wide = try toast(fitting: 1000)
+        let lines = { (nodes: [Node]) in nodes.first { $0.role == "label" && $0.name.contains("zones.tsv:41:1") }?.height ?? 0 }
+        XCTAssertLessThan(lines(wide), lines(narrow), "fewer lines in a wider window")
+        _ = try toast(fitting: 360)
+        Self.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
     /// A tooltip says a text of any length in twenty lines or so: the rest
     /// is cut, and says it was.
     func testATooltipsTextIsCutAfterItsLimit() {
