@@ -168,6 +168,8 @@ final class LabelRow {
     }
 
     private var saidOfNote: String?
+    /// What the row says of its note now, if anything.
+    var saysOfNote: String? { saidOfNote }
     /// Whether the pencil says `saidOfNote` (rather than the row).
     private var saidOnPencil = false
 

@@ -671,8 +671,18 @@ public final class MainWindow: WidgetImplementation {
             // Back to the row whose note came back (the toast, and its button,
             // go), described before the keyboard reaches it: described after,
             // Orca would say it with the focus and again as a change.
-            labelRow()?.sayOfNote(tr("Note restored"), onRow: true)
+            let restored = tr("Note restored")
+            labelRow()?.sayOfNote(restored, onRow: true)
             if let row = self.collectionPage.rowWidget(for: id) { gtk_widget_grab_focus(row) }
+            // Said once: back from another window (the shortcuts, a file
+            // chooser), Orca reads the row again, which no longer says so.
+            var saidOnce: SignalConnection?
+            saidOnce = onNotify(self.window, "is-active") { [weak self] in
+                guard let self, gtk_window_is_active(gCast(self.window)) == 0 else { return }
+                if labelRow()?.saysOfNote == restored { labelRow()?.sayOfNote(nil) }
+                saidOnce?.disconnect()
+                saidOnce = nil
+            }
         }
         onSignal(toast.raw, "button-clicked", undo)
         onSignal(toast.raw, "dismissed") { [weak self, weak toast] in

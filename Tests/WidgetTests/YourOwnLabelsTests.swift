@@ -252,6 +252,35 @@ final class YourOwnLabelsTests: XCTestCase {
         _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.description == "1 of 2 labels" } }
     }
 
+    /// "Note restored" is said once: a screen reader reads the focused row
+    /// again when the keyboard comes back from another window (the
+    /// shortcuts, a file chooser), and the row no longer says it then.
+    func testNoteRestoredIsSaidOnce() throws {
+        let app = try App.launch(["--page", "collection"])
+        defer { App.stop(app) }
+        let window = try App.focusWindow(of: app)
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "Tile A, Tile" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Tile A" && $0.states.contains("focused") } }
+        try type("hi")
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Tile A, Tile, has a note" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Note for Tile A" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("ctrl+a", "BackSpace", "Return")
+        _ = try App.waitForTree { $0.contains { $0.name == "Tile A, Tile" && $0.description == "Note removed; Ctrl+Z puts it back" } }
+        try AccessibilityAuditTests.keys("ctrl+z")
+        _ = try App.waitForTree { $0.contains { $0.name == "Tile A, Tile, has a note" && $0.states.contains("focused") && $0.description == "Note restored" } }
+        try AccessibilityAuditTests.keys("ctrl+question")
+        _ = try App.waitForTree { $0.contains { $0.depth == 1 && $0.name == "Keyboard Shortcuts" } }
+        try AccessibilityAuditTests.focusOtherWindow(of: app, than: window)
+        _ = try App.waitForTree { $0.contains { $0.name == "Tile A, Tile, has a note" && $0.description == nil } }
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
     /// Save Notes As… by keyboard (Ctrl+Shift+S, the file chooser answered
     /// by keys): the notes with their labels, as TSV, where the name says.
     func testSaveNotesAsWritesThemWithTheirLabels() throws {
