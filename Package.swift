@@ -42,6 +42,13 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
+        // libepoxy, GTK's own OpenGL loader: the app asks it whether OpenGL
+        // draws in software before choosing GTK's renderer (RendererChoice).
+        .systemLibrary(
+            name: "CUnfoldGL",
+            pkgConfig: "epoxy",
+            providers: [.apt(["libepoxy-dev"])]
+        ),
         // A thin Swift layer over the C API: handles, signals, GType subclassing, settings.
         .target(name: "UnfoldGtk", dependencies: ["CUnfoldGtk"], swiftSettings: swiftSettings),
         // Pure Swift, no GTK: the motion the widgets follow (curves, timed
@@ -81,7 +88,7 @@ let package = Package(
         // Compiles data/unfold.gresource.xml into the target that uses it.
         .plugin(name: "GResourcePlugin", capability: .buildTool(), path: "Sources/GResourcePlugin"),
         // The application: pages, windows, command line.
-        .target(name: "UnfoldApp", dependencies: ["UnfoldGtk", "CUnfoldAdw", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets"],
+        .target(name: "UnfoldApp", dependencies: ["UnfoldGtk", "CUnfoldAdw", "CUnfoldGL", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets"],
                 swiftSettings: swiftSettings, plugins: ["GResourcePlugin"]),
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"], swiftSettings: swiftSettings),
         // What only tests and measurements use: GTK's accessible checks, turning the main loop.

@@ -407,6 +407,8 @@ public final class UnfoldApplication {
             return
         }
         AppStyle.apply(stateStore.load()?.style ?? .follow)
+        // Before any window is drawn: GTK chooses a surface's renderer as it is realized.
+        RendererChoice.chooseForDefaultDisplay()
         installActions()
     }
 
@@ -532,6 +534,7 @@ public final class UnfoldApplication {
         let window = MainWindow.open(application: application, state: state, collection: collection, loading: loading,
                                      hierarchy: hierarchy)
         onWindowOpened?(window)
+        RendererChoice.tellRenderer(of: window.window)
         window.onFilesDropped = { [unowned self, unowned window] paths in self.openFiles(paths, toldIn: window) }
         window.onClose = { [unowned self] state in
             do { try self.stateStore.save(state) } catch {
