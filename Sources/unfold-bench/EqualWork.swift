@@ -130,8 +130,10 @@ func measureProcesses(quick: Bool, renderer: String, programs: Programs, selecte
         }
         if let plotPath { try GrowthPlot.write(points, to: plotPath) }
     }
-    // Issue 23's memory by script, under GL only (as the growth family).
-    if selected("scripts") && renderer == "gl" {
+    // Issue 23's memory and keys by script, under both renderers: GL, what
+    // GTK 4.8 chooses by default, and cairo, what Unfold chooses where
+    // OpenGL draws in software (RendererChoice), as on this machine.
+    if selected("scripts") {
         let sizes = quick ? [20_000] : [1_000_000, 10_000_000]
         let widget = "GtkStringList+GtkFilterListModel+GtkListView (TSV)"
         let oursBase = try ProcessBench.baseline(programs.ours(["--page", "collection"]), name: "Unfold", renderer: renderer)
