@@ -68,10 +68,14 @@ public final class NativePage {
             let leaf = adw_action_row_new()!
             adw_preferences_row_set_title(gCast(leaf), Self.markupSafe(node.title))
             Accessibility.setOnlyLabel(leaf, node.title)
-            // A leaf does nothing: the keyboard passes it by, as it passes the
-            // plain expanders' labels (a row takes the focus by default).
+            // A leaf does nothing when activated, but it takes the focus, as
+            // every row of a libadwaita list does: GTK 4.8's list box, entered
+            // backwards (Shift+Tab, ↑), tries its last row and gives up the
+            // whole list if that row cannot take the focus.
             gtk_list_box_row_set_activatable(gCast(leaf), 0)
-            gtk_widget_set_focusable(leaf, 0)
+            // Nothing is chosen in this list. (Orca 43 still says "not
+            // selected" of a focused row of a GTK 4.8 list box: screen-reader.md.)
+            gtk_list_box_row_set_selectable(gCast(leaf), 0)
             return leaf
         }
         let expanderRow = adw_expander_row_new()!

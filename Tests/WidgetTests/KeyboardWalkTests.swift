@@ -272,6 +272,57 @@ final class KeyboardWalkTests: GtkTestCase {
         }
     }
 
+    /// On every page, with every group open, Shift+Tab goes back through
+    /// exactly the stops Tab went through, round the whole window from the
+    /// header bar. GTK 4.8's
+    /// list box, entered backwards, tries its last row and gives up the
+    /// whole list when that row cannot take the focus: the Native page's
+    /// rows were skipped by Shift+Tab while their last row, a leaf, did not.
+    func testShiftTabRetracesTabOnEveryPage() {
+        Self.withApplication { main in
+            for (index, page) in Page.allCases.enumerated() {
+                XInput.key("alt+\(index + 1)")
+                XCTAssertTrue(iterate(until: { main.currentPage == page && Self.focused(main)?.isInside(main.widget(of: page)) == true }))
+                if page == .native {
+                    for expander in main.nativePage.expanders.values { gtk_expander_set_expanded(gCast(expander), 1) }
+                    for row in main.nativePage.expanderRows.values { adw_expander_row_set_expanded(gCast(row), 1) }
+                    iterate(for: 0.5)  // the rows' revealers slide open
+                }
+                if page == .reveal {
+                    for group in [main.revealPage.collection, main.revealPage.shapes] where !group.isExpanded { group.toggle() }
+                    XCTAssertTrue(iterate(until: { !main.revealPage.collection.reveal.isAnimating && !main.revealPage.shapes.reveal.isAnimating }))
+                }
+                // From the header bar: a stop that is one widget whichever way it is reached.
+                Self.focusHeaderBar(main)
+                guard let start = Self.focused(main) else { XCTFail("\(page): no focus"); continue }
+                let name = { (widget: WidgetPointer?) in widget.map { typeName(of: $0.object) } ?? "nothing" }
+                // Tab round the window, back to where it started.
+                var forward = [start]
+                while forward.count == 1 || forward.last != start {
+                    let before = forward.last
+                    XInput.key("Tab")
+                    guard iterate(until: { Self.focused(main) != before }), let now = Self.focused(main), forward.count < 80 else {
+                        XCTFail("\(page): Tab stays on \(name(before)) or never comes round (\(forward.count) stops)")
+                        break
+                    }
+                    forward.append(now)
+                }
+                var backward = [start]
+                for _ in 1..<forward.count {
+                    let before = backward.last
+                    XInput.key("shift+Tab")
+                    guard iterate(until: { Self.focused(main) != before }), let now = Self.focused(main) else {
+                        XCTFail("\(page): Shift+Tab stays on \(name(before))")
+                        break
+                    }
+                    backward.append(now)
+                }
+                XCTAssertEqual(backward.map(name), forward.reversed().map(name), "\(page): Shift+Tab retraces Tab")
+                XCTAssertTrue(backward.elementsEqual(forward.reversed()), "\(page): the same widgets, not only of the same types")
+            }
+        }
+    }
+
     /// The application's keys, from the header bar and from a page.
     func testApplicationShortcuts() {
         Self.withApplication { main in
