@@ -44,6 +44,12 @@ enum API {
         g_type_check_instance_is_a(gCast(pointer), gtk_widget_get_type()) != 0
     }
 
+    /// Whether `pointer` is a window (a GtkRoot): it can be no widget's
+    /// child, and GTK aborts on one given a parent.
+    static func isRoot(_ pointer: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        g_type_check_instance_is_a(gCast(pointer), gtk_root_get_type()) != 0
+    }
+
     static func require(_ condition: Bool, _ function: StaticString, _ expression: StaticString) -> Bool {
         if !condition { critical(function, expression) }
         return condition

@@ -29,6 +29,7 @@ public func unfoldListRowSetChild(_ self: UnsafeMutableRawPointer?, _ child: Uns
     API.call("unfold_list_row_set_child", ()) {
         guard let row = row(self, "unfold_list_row_set_child"),
               API.require(child.map(API.isWidget) ?? true, "unfold_list_row_set_child", "child == NULL || GTK_IS_WIDGET (child)"),
+              API.require(child.map { !API.isRoot($0) } ?? true, "unfold_list_row_set_child", "child == NULL || !GTK_IS_ROOT (child)"),
               API.require(child.map { gtk_widget_get_parent($0) == nil || gtk_widget_get_parent($0) == row.widget } ?? true,
                           "unfold_list_row_set_child", "child == NULL || gtk_widget_get_parent (child) == NULL")
         else { return }

@@ -57,15 +57,25 @@ public func unfoldListViewBindModel(_ self: UnsafeMutableRawPointer?, _ model: U
             return
         }
         let callback = CCallback(createWidget, userData, userDataFree)
+        // One mistake in the function is made for every row: said once per binding.
+        var told = false
+        let tell = { (problem: String) in
+            guard !told else { return }
+            told = true
+            unfold_log_critical("UnfoldListView: the create-widget function returned \(problem); such rows show nothing (said once)")
+        }
         list.bind(model: model) { item in
             guard let made = callback.function(item, callback.data) else {
-                unfold_log_critical("UnfoldListView: the create-widget function returned NULL; the row shows nothing")
+                tell("NULL")
                 return gtk_label_new("")!
             }
-            guard API.isWidget(made) else {
-                // Not a widget: GTK's own functions would crash on it. (Owned, it is let go.)
-                unfold_log_critical("UnfoldListView: the create-widget function returned a \(String(cString: g_type_name_from_instance(gCast(made)))), not a widget; the row shows nothing")
-                if g_type_check_instance_is_a(gCast(made), g_object_get_type()) != 0 { g_object_unref(made) }
+            guard API.isWidget(made), !API.isRoot(made) else {
+                // Not a widget, or a window: GTK's own functions would crash
+                // or abort on it. (Owned, it is let go.)
+                tell("a \(String(cString: g_type_name_from_instance(gCast(made)))), not a widget that can be a row")
+                // A window is GTK's to keep (gtk_window_new gives the caller
+                // no reference of its own, whatever the function promised).
+                if g_type_check_instance_is_a(gCast(made), g_object_get_type()) != 0, !API.isWidget(made) { g_object_unref(made) }
                 return gtk_label_new("")!
             }
             return made

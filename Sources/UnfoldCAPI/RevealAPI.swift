@@ -29,6 +29,7 @@ public func unfoldRevealSetChild(_ self: UnsafeMutableRawPointer?, _ child: Unsa
     API.call("unfold_reveal_set_child", ()) {
         guard let reveal = reveal(self, "unfold_reveal_set_child"),
               API.require(child.map(API.isWidget) ?? true, "unfold_reveal_set_child", "child == NULL || GTK_IS_WIDGET (child)"),
+              API.require(child.map { !API.isRoot($0) } ?? true, "unfold_reveal_set_child", "child == NULL || !GTK_IS_ROOT (child)"),
               API.require(child.map { gtk_widget_get_parent($0) == nil || gtk_widget_get_parent($0) == reveal.widget } ?? true,
                           "unfold_reveal_set_child", "child == NULL || gtk_widget_get_parent (child) == NULL")
         else { return }

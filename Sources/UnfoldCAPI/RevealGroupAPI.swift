@@ -55,6 +55,7 @@ public func unfoldRevealGroupSetChild(_ self: UnsafeMutableRawPointer?, _ child:
     API.call("unfold_reveal_group_set_child", ()) {
         guard let group = group(self, "unfold_reveal_group_set_child"),
               API.require(child.map(API.isWidget) ?? true, "unfold_reveal_group_set_child", "child == NULL || GTK_IS_WIDGET (child)"),
+              API.require(child.map { !API.isRoot($0) } ?? true, "unfold_reveal_group_set_child", "child == NULL || !GTK_IS_ROOT (child)"),
               API.require(child.map { gtk_widget_get_parent($0) == nil || $0 == group.child } ?? true,
                           "unfold_reveal_group_set_child", "child == NULL || gtk_widget_get_parent (child) == NULL")
         else { return }

@@ -499,8 +499,13 @@ public final class ListView: WidgetImplementation {
         for frame in frames where !frame.isLeaving {
             guard !seen.insert(frame.key).inserted, let position = frame.position else { continue }
             warnedOfRepeatedItem = true
-            unfold_log_warning("UnfoldListView: the item at position \(position) is in the model twice, and is shown once: "
-                               + "keep each item once in the model, or give the list a key function that tells them apart")
+            if itemKey == nil {
+                unfold_log_warning("UnfoldListView: the item at position \(position) is in the model twice, and is shown once: "
+                                   + "keep each item once in the model, or give the list a key function that tells them apart")
+            } else {
+                unfold_log_warning("UnfoldListView: the key function gives the item at position \(position) the key of "
+                                   + "another item, and only one of them is shown: give each item a key of its own")
+            }
             return
         }
     }

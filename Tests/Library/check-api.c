@@ -542,6 +542,17 @@ test_list_own_rows (void)
       else
         unfold_reveal_group_set_child (UNFOLD_REVEAL_GROUP (holders[i]), (GtkWidget *) not_a_widget);
       g_test_assert_expected_messages ();
+      /* Nor can a window be a child: GTK aborts on one given a parent. */
+      GtkWidget *a_window = gtk_window_new ();
+      g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*_set_child*child == NULL || !GTK_IS_ROOT (child)*");
+      if (i == 0)
+        unfold_list_row_set_child (UNFOLD_LIST_ROW (holders[i]), a_window);
+      else if (i == 1)
+        unfold_reveal_set_child (UNFOLD_REVEAL (holders[i]), a_window);
+      else
+        unfold_reveal_group_set_child (UNFOLD_REVEAL_GROUP (holders[i]), a_window);
+      g_test_assert_expected_messages ();
+      gtk_window_destroy (GTK_WINDOW (a_window));
       g_object_unref (holders[i]);
     }
   g_object_unref (not_a_widget);
@@ -624,19 +635,74 @@ make_no_widget (gpointer item, gpointer data)
   return (GtkWidget *) gtk_string_object_new ("Not a widget");
 }
 
+/* One that returns a window, which can be no row. */
+static GtkWidget *made_windows[3];
+
+static GtkWidget *
+make_a_window (gpointer item, gpointer data)
+{
+  int *made = data;
+  return made_windows[(*made)++] = gtk_window_new ();
+}
+
+static GtkWidget *
+make_nothing (gpointer item, gpointer data)
+{
+  return NULL;
+}
+
+/* The function's mistake is made for every row, and said once per binding
+ * (a thousand rows once said it a thousand times). */
 static void
 test_list_create_widget_not_a_widget (void)
 {
   GListStore *store = store_of (3);
   GtkWidget *list = unfold_list_view_new ();
-  for (int i = 0; i < 3; i++)
-    g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*create-widget function returned a GtkStringObject, not a widget*");
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*create-widget function returned a GtkStringObject, not a widget*(said once)");
   unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_no_widget, NULL, NULL);
   GtkWidget *window = show_in_window (list);
   iterate_until (has_three_rows, list);
   g_test_assert_expected_messages ();
+
+  int made = 0;
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*create-widget function returned a GtkWindow, not a widget that can be a row*");
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_a_window, &made, NULL);
+  iterate_until (has_three_rows, list);
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (made, ==, 3);
+  for (guint i = 0; i < G_N_ELEMENTS (made_windows); i++)
+    gtk_window_destroy (GTK_WINDOW (made_windows[i]));
+
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_CRITICAL, "*create-widget function returned NULL*(said once)");
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_nothing, NULL, NULL);
+  iterate_until (has_three_rows, list);
+  g_test_assert_expected_messages ();
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (store);
+}
+
+static char *
+the_same_key (gpointer item, gpointer data)
+{
+  return g_strdup ("same");
+}
+
+/* Two items a key function gives one key are one row: the list blames the
+ * keys, not the missing key function. */
+static void
+test_list_colliding_keys (void)
+{
+  GListStore *store = store_of (2);
+  GtkWidget *list = unfold_list_view_new ();
+  g_object_ref_sink (list);
+  unfold_list_view_set_key_func (UNFOLD_LIST_VIEW (list), the_same_key, NULL, NULL);
+  g_test_expect_message ("Unfold", G_LOG_LEVEL_WARNING, "*key function gives the item at position 1 the key of another item*");
+  Rows rows = { 0, g_hash_table_new (NULL, NULL), 0 };
+  unfold_list_view_bind_model (UNFOLD_LIST_VIEW (list), G_LIST_MODEL (store), make_row, &rows, NULL);
+  g_test_assert_expected_messages ();
+  g_object_unref (list);
+  g_object_unref (store);
+  rows_released (&rows);
 }
 
 /* The same item object twice in a model is one row (identity is the item):
@@ -808,6 +874,7 @@ main (int argc, char **argv)
   g_test_add_func ("/unfold/list-view/repeated-item", test_list_repeated_item);
   g_test_add_func ("/unfold/list-view/programmer-errors", test_list_programmer_errors);
   g_test_add_func ("/unfold/list-view/create-widget-not-a-widget", test_list_create_widget_not_a_widget);
+  g_test_add_func ("/unfold/list-view/colliding-keys", test_list_colliding_keys);
   g_test_add_func ("/unfold/list-view/reused-rows", test_list_reused_rows);
   g_test_add_func ("/unfold/list-view/churn", test_list_churn);
   return g_test_run ();
