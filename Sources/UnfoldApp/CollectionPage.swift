@@ -205,8 +205,25 @@ public final class CollectionPage {
             gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
             Widgets.setTooltip(remove, tr("Remove note"))
             Accessibility.setLabel(remove, fill(tr("Remove the note on label {id}"), ["id": String(id)]))
+            // The keyboard lands on the first Remove as the popover opens: it
+            // says the note it removes (its line is no control to stop on).
+            Accessibility.setDescription(remove, note)
+            let others = orphaned.count - 1
             onSignal(remove, "clicked") { [unowned self] in
+                // The popover goes, and with the last such note its button:
+                // the keyboard would go nowhere, and a screen reader say the
+                // whole window again (libadwaita 1.2's toast is not heard).
+                // It goes where it can stay, told what happened first.
+                gtk_menu_button_popdown(gCast(self.orphanedNotesButton))
                 self.setNote("", for: id)
+                let removed = tr("Note removed; Ctrl+Z puts it back")
+                if others > 0, let toggle = gtk_widget_get_first_child(self.orphanedNotesButton) {
+                    self.sayOnce(removed, focusing: toggle)
+                } else {
+                    // The filter's own description (its count) comes back with its next result.
+                    self.describedResult = nil
+                    self.sayOnce(removed, focusing: self.searchEntry)
+                }
                 self.onNoteRemoved?(id, note)
             }
             Widgets.append(text, to: line)
@@ -216,6 +233,7 @@ public final class CollectionPage {
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gCast(popover), content)
         Accessibility.setLabel(popover, title)
+        Accessibility.setDescription(popover, tr("These notes are on labels that are no longer in the file."))
         Accessibility.repair(popover, context: title)
         gtk_menu_button_set_popover(gCast(orphanedNotesButton), popover)
     }
@@ -261,6 +279,26 @@ public final class CollectionPage {
     public func restoreNote(_ note: String, for id: Int) {
         setNote(note, for: id)
         if let row = rowWidget(for: id), let labelRow = Ownership.owner(of: row) as? LabelRow { labelRow.setNote(note) }
+        // A note without a label comes back under its button, where the keyboard goes.
+        if notesWithoutLabel(notes, in: collection).contains(where: { $0.id == id }), let toggle = gtk_widget_get_first_child(orphanedNotesButton) {
+            sayOnce(tr("Note restored"), focusing: toggle)
+        }
+    }
+
+    /// Puts the keyboard on `control`, described with `words` before it gets
+    /// there, so that a screen reader says them once with it (described after,
+    /// Orca says them with the focus and again as a change). The words go
+    /// when the keyboard leaves: back on it later, they would be said again.
+    private func sayOnce(_ words: String, focusing control: WidgetPointer) {
+        Accessibility.setDescription(control, words)
+        gtk_widget_grab_focus(control)
+        var leaving: SignalConnection?
+        leaving = onNotify(control, "has-focus") {
+            guard gtk_widget_has_focus(control) == 0 else { return }
+            Accessibility.resetDescription(control)
+            leaving?.disconnect()
+            leaving = nil
+        }
     }
 
     /// The caption is outside the animated scope: it is right in the frame that

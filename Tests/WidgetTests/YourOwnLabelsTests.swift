@@ -125,6 +125,26 @@ final class YourOwnLabelsTests: XCTestCase {
         try App.press("Remove the note on label 1")
         _ = try App.waitForTree { $0.contains { $0.name == "Note removed" } }
         waitForNotes(in: data, "a note removed by the user is gone from the disk") { $0.isEmpty }
+        // Heard, not only seen: the popover and its button went, and the
+        // keyboard went to the filter, which says what happened; Ctrl+Z puts
+        // the keyboard on the button that came back, which says so. (Left
+        // to GTK, the keyboard went to the list and Orca read the whole
+        // window again; libadwaita 1.2's toasts are not heard.)
+        _ = try App.waitForTree { nodes in
+            !nodes.contains { $0.name == "1 note without a label" }
+                && nodes.contains { $0.name == "Filter labels" && $0.states.contains("focused") && $0.description == "Note removed; Ctrl+Z puts it back" }
+        }
+        try AccessibilityAuditTests.keys("ctrl+z")
+        _ = try App.waitForTree { $0.contains { $0.name == "1 note without a label" && $0.states.contains("focused") && $0.description == "Note restored" } }
+        waitForNotes(in: data, "undone, the note is back on disk") { $0 == [1: "Nests in ivy"] }
+        // Said once: the keyboard gone and back, the button is not described.
+        try AccessibilityAuditTests.keys("shift+Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "1 note without a label" && !$0.states.contains("focused") && $0.description == nil } }
+        // Removed for good.
+        try App.press("1 note without a label")
+        _ = try App.waitForTree { $0.contains { $0.name == "Label 1: Nests in ivy" } }
+        try App.press("Remove the note on label 1")
+        waitForNotes(in: data, "removed again") { $0.isEmpty }
         _ = try App.waitForTree { !$0.contains { $0.name == "1 note without a label" } }
         App.stop(third)
         XCTAssertFalse(third.stderr.contains("CRITICAL") || third.stderr.contains("WARNING"), third.stderr)
