@@ -10,7 +10,16 @@ public enum Accessibility {
     /// No description (GTK makes one of a tooltip, which may only repeat the name).
     public static func resetDescription(_ widget: WidgetPointer) {
         gtk_accessible_reset_property(widget.accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+        g_object_set_data(gCast(widget), descriptionKey, nil)
     }
+
+    /// The description last given the widget here (GTK 4.8 cannot be asked
+    /// for an accessible property), for whoever borrows it for a moment.
+    public static func description(of widget: WidgetPointer) -> String? {
+        g_object_get_data(gCast(widget), descriptionKey).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
+
+    private static let descriptionKey = "unfold-accessible-description"
 
     /// A field's placeholder is not said: GTK gives it to screen readers,
     /// which read it after the field's name as if it were the field's text.
@@ -109,6 +118,7 @@ public enum Accessibility {
 
     public static func setDescription(_ widget: WidgetPointer, _ description: String) {
         unfold_accessible_set_description(widget.accessible, description)
+        g_object_set_data_full(gCast(widget), descriptionKey, g_strdup(description), g_free)
     }
 
     public static func setSelected(_ widget: WidgetPointer, _ selected: Bool) {

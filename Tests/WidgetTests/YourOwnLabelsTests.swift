@@ -227,6 +227,13 @@ final class YourOwnLabelsTests: XCTestCase {
         try FileManager.default.removeItem(at: renamed)
         nodes = try App.waitForTree { $0.contains { $0.name.contains("garden birds.tsv is no longer there (deleted or moved away)") } }
         XCTAssertTrue(nodes.contains { $0.name == "Barn owl, Tile" }, "the last version is still shown")
+        // Heard too (libadwaita 1.2's toasts are not): the control the
+        // keyboard is on says it, until the keyboard leaves it.
+        let saying = { (node: App.Node) in node.description?.contains("garden birds.tsv is no longer there") == true }
+        nodes = try App.waitForTree { $0.contains { saying($0) && $0.states.contains("focused") } }
+        let said = try XCTUnwrap(nodes.first(where: saying))
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try App.waitForTree { nodes in !nodes.contains(where: saying) && !nodes.contains { $0.name == said.name && $0.states.contains("focused") } }
         try "1\tWren\tdot\n5\tBat\ttile\n".write(to: renamed, atomically: true, encoding: .utf8)
         _ = try App.waitForTree { $0.contains { $0.name == "Bat, Tile" } && !$0.contains { $0.name.contains("is no longer there") } }
         // Each new version is another file to the file system (another inode,
