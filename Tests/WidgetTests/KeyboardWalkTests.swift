@@ -75,8 +75,11 @@ final class KeyboardWalkTests: GtkTestCase {
     }
 
     /// Every stop of the Tab order on the disclosure pages, with every group
-    /// open, is a control that acts: no label, leaf row or scroll pane takes
-    /// the focus to do nothing with it.
+    /// open, is a control that acts: no label or scroll pane takes the focus
+    /// to do nothing with it. libadwaita's leaf rows are the exception, as in
+    /// every libadwaita list: a row takes the focus to be read, and GTK 4.8's
+    /// list box, entered backwards, gives up the whole list when its last
+    /// row cannot (testShiftTabRetracesTabOnEveryPage).
     func testEveryTabStopOnTheDisclosurePagesActs() {
         Self.withApplication { main in
             for group in main.revealPage.groups.values { group.setExpanded(true) }
@@ -102,12 +105,17 @@ final class KeyboardWalkTests: GtkTestCase {
                         _ = gtk_widget_child_focus(main.window, GTK_DIR_TAB_FORWARD)
                     }
                 }
-                // Reveal: the two groups' headers; Native: two expanders and two
-                // rows' headers; Outline: each row (GTK 4.8's list view lets Tab
-                // through its rows).
-                let expected = [Page.reveal: 2, .native: 4, .outline: main.outlinePage.rows.count][page]
+                // Reveal: the two groups' headers; Native: two expanders, two
+                // rows' headers and the four leaf rows; Outline: each row (GTK
+                // 4.8's list view lets Tab through its rows).
+                let expected = [Page.reveal: 2, .native: 8, .outline: main.outlinePage.rows.count][page]
                 XCTAssertEqual(stops.count, expected, "\(page): the open groups' controls are stops")
-                for stop in stops where !Self.acts(stop) {
+                let leafRow = { (stop: WidgetPointer) in
+                    page == .native && g_type_check_instance_is_a(gCast(stop), adw_action_row_get_type()) != 0
+                        && gtk_list_box_row_get_activatable(gCast(stop)) == 0
+                }
+                XCTAssertEqual(stops.filter(leafRow).count, page == .native ? 4 : 0, "\(page): Circle, Square, Palette, Following item")
+                for stop in stops where !Self.acts(stop) && !leafRow(stop) {
                     XCTFail("\(page): a Tab stop that does nothing: \(typeName(of: stop.object)) “\(labelTexts(in: stop).joined(separator: " "))”")
                 }
             }
