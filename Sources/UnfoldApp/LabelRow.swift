@@ -126,7 +126,10 @@ final class LabelRow {
             return true
         }
         gtk_widget_add_controller(popover, escape)
-        onSignal(popover, "show") { [unowned self] in self.noteWhenOpened = self.note }
+        onSignal(popover, "show") { [unowned self, entry] in
+            if String(cString: gtk_editable_get_text(gCast(entry))) != self.note { gtk_editable_set_text(gCast(entry), self.note) }
+            self.noteWhenOpened = self.note
+        }
         // A note opened again goes on where it ends: GTK selects a field's
         // text as it takes the focus (just after saying it has it), and the
         // first key would replace it all. Undone before anything else runs:
@@ -216,7 +219,10 @@ final class LabelRow {
         guard note != self.note else { return }
         self.note = note
         showNote(note)
-        if let entry = noteParts?.entry { gtk_editable_set_text(gCast(entry), note) }
+        // The field takes it now if it shows; else as it next opens: a
+        // hidden field's new text is read by a screen reader as typed (Ctrl+Z
+        // on the pencil said the restored note before the row said so).
+        if let (popover, entry) = noteParts, gtk_widget_get_visible(popover) != 0 { gtk_editable_set_text(gCast(entry), note) }
     }
 
     /// What the pencil's tooltip says: the note, or what the pencil does.
@@ -227,12 +233,31 @@ final class LabelRow {
 
     /// Whether the pencil has a description.
     private var pencilDescribed = false
+    /// Set while the pencil's new description waits for the keyboard to leave it.
+    private var pencilWaitsForTheKeyboard: SignalConnection?
 
     /// The pencil's description: what was just said of the note while the
     /// keyboard is on it, or else the note ("Edit note" would repeat its name).
     private func describePencil() {
         let pencil = gtk_widget_get_first_child(editButton)!
         let words = saidOnPencil ? saidOfNote : note.isEmpty ? nil : note
+        if words != nil, !saidOnPencil, gtk_widget_has_focus(pencil) != 0 {
+            // The note itself, while the keyboard is on the pencil (Ctrl+Z
+            // put it back): Orca would read it out as news before the row
+            // says it is restored. The pencil takes it once the keyboard has
+            // gone (after the focus has been told: told as it leaves, Orca,
+            // still on the pencil, read it out all the same).
+            guard pencilWaitsForTheKeyboard == nil else { return }
+            pencilWaitsForTheKeyboard = onNotify(pencil, "has-focus") { [unowned self] in
+                guard gtk_widget_has_focus(pencil) == 0 else { return }
+                self.pencilWaitsForTheKeyboard?.disconnect()
+                Idle.soon { [weak self] in
+                    self?.pencilWaitsForTheKeyboard = nil
+                    self?.describePencil()
+                }
+            }
+            return
+        }
         if let words {
             Accessibility.setDescription(pencil, words)
         } else if pencilDescribed {
