@@ -162,12 +162,22 @@ class Orca:
         self.children = []
         self.children.append(subprocess.Popen(["openbox"], env=environment, stdin=subprocess.DEVNULL,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        orca_environment = dict(environment, PYTHONPATH=pylib)
+        # Orca refuses to start (status 1) while any other Orca of the same
+        # user runs on the machine (`pgrep -u UID -x orca`): another test
+        # run's, or the person's own. This run's Orca looks only among this
+        # walk's children, so that two runs on one machine never cross.
+        shims = os.path.join(workdir, "bin")
+        os.makedirs(shims)
+        pgrep = os.path.join(shims, "pgrep")
+        with open(pgrep, "w") as file:
+            file.write(f'#!/bin/sh\nexec /usr/bin/pgrep -P {os.getpid()} "$@"\n')
+        os.chmod(pgrep, 0o755)
+        orca_environment = dict(environment, PYTHONPATH=pylib, PATH=shims + os.pathsep + environment.get("PATH", os.defpath))
         command = ["orca", "-u", prefs, f"--debug-file={self.log}"]
         # Orca says it is on once its listeners are registered: what the app
         # does from then on is queued for it. It refuses to start (status 1)
-        # while the previous walk's Orca still holds its bus name as it goes:
-        # it is started again then, a few times.
+        # while the previous walk's Orca is still going (a child of this walk
+        # too): it is started again then, a few times.
         for attempt in range(5):
             self.children.append(subprocess.Popen(command, env=orca_environment, stdin=subprocess.DEVNULL,
                                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
