@@ -220,8 +220,6 @@ public final class CollectionPage {
                 if others > 0, let toggle = gtk_widget_get_first_child(self.orphanedNotesButton) {
                     self.sayOnce(removed, focusing: toggle)
                 } else {
-                    // The filter's own description (its count) comes back with its next result.
-                    self.describedResult = nil
                     self.sayOnce(removed, focusing: self.searchEntry)
                 }
                 self.onNoteRemoved?(id, note)
@@ -290,15 +288,8 @@ public final class CollectionPage {
     /// Orca says them with the focus and again as a change). The words go
     /// when the keyboard leaves: back on it later, they would be said again.
     private func sayOnce(_ words: String, focusing control: WidgetPointer) {
-        Accessibility.setDescription(control, words)
+        Accessibility.describeUntilKeyboardLeaves(control, words)
         gtk_widget_grab_focus(control)
-        var leaving: SignalConnection?
-        leaving = onNotify(control, "has-focus") {
-            guard gtk_widget_has_focus(control) == 0 else { return }
-            Accessibility.resetDescription(control)
-            leaving?.disconnect()
-            leaving = nil
-        }
     }
 
     /// The caption is outside the animated scope: it is right in the frame that

@@ -234,7 +234,7 @@ final class LabelRow {
     /// Whether the pencil has a description.
     private var pencilDescribed = false
     /// Set while the pencil's new description waits for the keyboard to leave it.
-    private var pencilWaitsForTheKeyboard: SignalConnection?
+    private var pencilWaitsForTheKeyboard = false
 
     /// The pencil's description: what was just said of the note while the
     /// keyboard is on it, or else the note ("Edit note" would repeat its name).
@@ -247,12 +247,11 @@ final class LabelRow {
             // says it is restored. The pencil takes it once the keyboard has
             // gone (after the focus has been told: told as it leaves, Orca,
             // still on the pencil, read it out all the same).
-            guard pencilWaitsForTheKeyboard == nil else { return }
-            pencilWaitsForTheKeyboard = onNotify(pencil, "has-focus") { [unowned self] in
-                guard gtk_widget_has_focus(pencil) == 0 else { return }
-                self.pencilWaitsForTheKeyboard?.disconnect()
+            guard !pencilWaitsForTheKeyboard else { return }
+            pencilWaitsForTheKeyboard = true
+            Accessibility.whenKeyboardLeaves(pencil) {
                 Idle.soon { [weak self] in
-                    self?.pencilWaitsForTheKeyboard = nil
+                    self?.pencilWaitsForTheKeyboard = false
                     self?.describePencil()
                 }
             }

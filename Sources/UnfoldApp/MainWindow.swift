@@ -476,24 +476,7 @@ public final class MainWindow: WidgetImplementation {
     /// it has been given something else meanwhile, a filter's new count).
     private func sayToScreenReader(_ message: String) {
         guard gtk_window_is_active(gCast(window)) != 0, let focus = gtk_root_get_focus(OpaquePointer(window)) else { return }
-        var control: WidgetPointer = gCast(focus)
-        // An entry's text takes the focus, and the entry speaks for it.
-        if let parent = gtk_widget_get_parent(control), g_type_check_instance_is_a(gCast(parent), gtk_editable_get_type()) != 0,
-           g_type_check_instance_is_a(gCast(control), gtk_text_get_type()) != 0 {
-            control = parent
-        }
-        let before = Accessibility.description(of: control)
-        Accessibility.setDescription(control, message)
-        var leaving: SignalConnection?
-        let focused: WidgetPointer = gCast(focus)
-        leaving = onNotify(focused, "has-focus") { [control] in
-            guard gtk_widget_has_focus(focused) == 0 else { return }
-            if Accessibility.description(of: control) == message {
-                if let before { Accessibility.setDescription(control, before) } else { Accessibility.resetDescription(control) }
-            }
-            leaving?.disconnect()
-            leaving = nil
-        }
+        Accessibility.describeUntilKeyboardLeaves(Accessibility.speakingControl(for: gCast(focus)), message)
     }
 
     /// Makes each toast's lines as long as the window has room for, up to 60

@@ -21,6 +21,59 @@ public enum Accessibility {
 
     private static let descriptionKey = "unfold-accessible-description"
 
+    /// Describes `control` with `words` (what just happened, where GTK 4.8
+    /// has no announcement: Orca says the new description of the control it
+    /// is on) until the keyboard leaves it; then the control says again what
+    /// it said before, unless it has been given something newer meanwhile.
+    /// Back on the control later, the words would be news said again.
+    public static func describeUntilKeyboardLeaves(_ control: WidgetPointer, _ words: String) {
+        let before = description(of: control)
+        setDescription(control, words)
+        whenKeyboardLeaves(control) {
+            guard description(of: control) == words else { return }
+            if let before { setDescription(control, before) } else { resetDescription(control) }
+        }
+    }
+
+    /// Runs `action` once, when the keyboard is next somewhere other than
+    /// on `control` (on a part inside it, a row's button, is elsewhere: a
+    /// screen reader is there). Watched on the window, not the control: an
+    /// entry's focus is on its text, and the entry itself is never told.
+    /// (If the keyboard is not on it yet, it leaves at its next move that
+    /// does not bring it there.) A control destroyed first has nothing left
+    /// to do: the action is dropped.
+    public static func whenKeyboardLeaves(_ control: WidgetPointer, _ action: @escaping @MainActor () -> Void) {
+        guard let root = gtk_widget_get_root(control) else { return action() }
+        let weakControl = WeakObjectRef(UnsafeMutableRawPointer(control))
+        var watch: SignalConnection?
+        watch = onNotify(UnsafeMutableRawPointer(root), "focus-widget") {
+            if let control = weakControl.get(), let focus = gtk_root_get_focus(root),
+               isKeyboard(on: control.widget, focus: gCast(focus)) { return }
+            watch?.disconnect()
+            watch = nil
+            if weakControl.get() != nil { action() }
+        }
+    }
+
+    /// Whether the widget with the keyboard, `focus`, is `control`, or the
+    /// text an entry gives the keyboard to.
+    private static func isKeyboard(on control: WidgetPointer, focus: WidgetPointer) -> Bool {
+        if focus == control { return true }
+        guard g_type_check_instance_is_a(gCast(control), gtk_editable_get_type()) != 0,
+              let delegate = gtk_editable_get_delegate(gCast(control)) else { return false }
+        return focus == gCast(delegate)
+    }
+
+    /// The control that speaks for the widget with the keyboard: an
+    /// entry's text takes the focus, and the entry is what is described.
+    public static func speakingControl(for focus: WidgetPointer) -> WidgetPointer {
+        if g_type_check_instance_is_a(gCast(focus), gtk_text_get_type()) != 0, let parent = gtk_widget_get_parent(focus),
+           g_type_check_instance_is_a(gCast(parent), gtk_editable_get_type()) != 0 {
+            return parent
+        }
+        return focus
+    }
+
     /// A field's placeholder is not said: GTK gives it to screen readers,
     /// which read it after the field's name as if it were the field's text.
     /// For a field whose name already says what goes in it.

@@ -146,6 +146,14 @@ final class YourOwnLabelsTests: XCTestCase {
         try App.press("Remove the note on label 1")
         waitForNotes(in: data, "removed again") { $0.isEmpty }
         _ = try App.waitForTree { !$0.contains { $0.name == "1 note without a label" } }
+        // Said once there too: the filter, left (the keyboard is on its
+        // text, not on the entry), no longer says it.
+        let filterSaysRemoved = { (node: App.Node) in node.name == "Filter labels" && node.description == "Note removed; Ctrl+Z puts it back" }
+        _ = try App.waitForTree { $0.contains { filterSaysRemoved($0) && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try App.waitForTree { nodes in
+            !nodes.contains(where: filterSaysRemoved) && nodes.contains { $0.name == "Tiles only" && $0.states.contains("focused") }
+        }
         App.stop(third)
         XCTAssertFalse(third.stderr.contains("CRITICAL") || third.stderr.contains("WARNING"), third.stderr)
     }
