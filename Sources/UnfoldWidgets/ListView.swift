@@ -207,6 +207,12 @@ public final class ListView: WidgetImplementation {
     /// GtkStringObject's), its label's text, or its key.
     public var itemName: ((_ item: UnsafeMutableRawPointer) -> String)?
 
+    /// Called with the row the keyboard is about to go to because the
+    /// focused row's item went, before it gets there: what is said of the
+    /// change there is said once, with the row (described after the focus
+    /// has come, a screen reader says it with the row and again as news).
+    public var willKeepTheKeyboard: (@MainActor (_ row: WidgetPointer) -> Void)?
+
     /// Which items are the same row; nil: the same object. Setting it
     /// makes the rows again.
     public var itemKey: ItemKey? {
@@ -466,10 +472,14 @@ public final class ListView: WidgetImplementation {
         let target = min(position, itemCount - 1)
         if let frame = frames.first(where: { $0.position == target && !$0.isLeaving }), let row = rows[frame.key] {
             cursor = (frame.key, target)
+            willKeepTheKeyboard?(row.widget)
             gtk_widget_grab_focus(row.widget)
         } else {
             // Not made yet (out of view): at the loop's next turn, where the list can make it.
-            Idle.soon { [weak self] in self?.focusRow(at: target) }
+            Idle.soon { [weak self] in
+                guard let self else { return }
+                _ = self.focusRow(at: target, told: self.willKeepTheKeyboard)
+            }
         }
     }
 
@@ -817,7 +827,10 @@ public final class ListView: WidgetImplementation {
     /// Focuses the row of the item at `position`, scrolling it into view and
     /// making it first if it is not there.
     @discardableResult
-    public func focusRow(at position: Int) -> Bool {
+    public func focusRow(at position: Int) -> Bool { focusRow(at: position, told: nil) }
+
+    /// `told`: called with the row before the keyboard goes there.
+    private func focusRow(at position: Int, told: (@MainActor (WidgetPointer) -> Void)?) -> Bool {
         flushChanges()
         guard layout != nil, (0..<itemCount).contains(position) else { return false }
         scrollIntoView(position)
@@ -829,6 +842,7 @@ public final class ListView: WidgetImplementation {
             frames.append(.init(key: key, position: position, y: Double(position) * layout!.pitch, opacity: 1))
         }
         guard let row = rows[key] else { return false }
+        told?(row.widget)
         return gtk_widget_grab_focus(row.widget) != 0
     }
 

@@ -78,6 +78,43 @@ final class ListViewChangeTests: GtkTestCase {
         }
     }
 
+    /// The focused row's item goes: the keyboard goes to the row that took
+    /// its place, and the app is told which row before it gets there (what
+    /// it says of the change there is then said once, with the row).
+    func testTheRowThatKeepsTheKeyboardIsToldBeforeItHasIt() throws {
+        try onMain {
+            let store = gtk_string_list_new(nil)!
+            for index in 0..<5 { gtk_string_list_append(store, "Item \(index)") }
+            let list = ListView.make()
+            list.bind(model: UnsafeMutableRawPointer(store)) { item in
+                let label = Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer(item))))
+                gtk_widget_set_focusable(label, 1)
+                return label
+            }
+            g_object_unref(UnsafeMutableRawPointer(store))  // the list holds it
+            let window = Self.shownScrolled(list).window
+            defer { window.destroy() }
+            XCTAssertTrue(iterate(until: { list.rowCount == 5 && !list.isAnimating }), "the list never showed its rows")
+            XCTAssertTrue(list.focusRow(at: 1))
+            let root = try XCTUnwrap(gtk_widget_get_root(list.widget))
+            var told: [(row: WidgetPointer, hadTheKeyboard: Bool)] = []
+            list.willKeepTheKeyboard = { row in
+                told.append((row, gtk_root_get_focus(root).map { gCast($0, to: GtkWidget.self).isInside(row) } ?? false))
+            }
+            gtk_string_list_remove(store, 1)
+            list.flushChanges()
+            XCTAssertTrue(iterate(until: { !told.isEmpty }), "the list never said where the keyboard goes")
+            XCTAssertEqual(told.count, 1)
+            let next = try XCTUnwrap(list.widget(at: 1), "the row that took the gone one's place")
+            XCTAssertEqual(String(cString: gtk_label_get_text(gCast(next))), "Item 2")
+            XCTAssertTrue(next.isInside(told[0].row), "told of the row that took its place")
+            XCTAssertFalse(told[0].hadTheKeyboard, "told before the keyboard got there")
+            XCTAssertTrue(gtk_root_get_focus(root).map { gCast($0, to: GtkWidget.self).isInside(told[0].row) } ?? false,
+                          "then the keyboard is there")
+            XCTAssertTrue(iterate(until: { !list.isAnimating }), "the change settles")
+        }
+    }
+
     /// `list` in a scrolled window, shown. (A scrollbar beside the rows:
     /// the overlay one eases its own width after the pointer leaves it, a
     /// layout at every frame.)
