@@ -140,20 +140,12 @@ extension Accessibility {
     }
 
     /// Has GTK make `widget`'s accessible as soon as it is on screen, not
-    /// when it first takes the focus. GTK 4.8 keeps what changes about a
-    /// widget whose accessible is not made yet (a description, a state) and
-    /// tells it with its first change after: a focus that lands first is
-    /// followed by it, and a screen reader says it again after the control.
-    /// (A change of focusability makes the accessible; only once the window
-    /// is mapped, lest the window's keep a wrong role.)
+    /// when it first takes the focus (`Accessibility.makeAccessibleNow`).
     /// `then` runs on it once it is made: what it sets is told at once.
     public static func makeAccessibleWhenShown(_ widget: WidgetPointer,
                                                then: (@MainActor (WidgetPointer) -> Void)? = nil) {
         whenShown(widget) { shown in
-            if gtk_widget_get_focusable(shown) != 0, gtk_widget_has_focus(shown) == 0 {
-                gtk_widget_set_focusable(shown, 0)
-                gtk_widget_set_focusable(shown, 1)
-            }
+            Accessibility.makeAccessibleNow(shown)
             then?(shown)
         }
     }

@@ -86,8 +86,19 @@ public final class CollectionPage {
         results = LabelResults(collection)
         filtering.onResult = { [unowned self] indices in
             self.updateCaption(visible: indices.count)
+            self.resultForTheKeyboard = self.describeResult(visible: indices.count)
+            // The focused row may leave: the list tells where the keyboard
+            // goes before it gets there, and the result is said there.
             self.updateList(indices)
-            self.describeResult(visible: indices.count)
+            if let result = self.resultForTheKeyboard {
+                self.resultForTheKeyboard = nil
+                self.sayWhereTheKeyboardIs(result)
+            }
+        }
+        list.willKeepTheKeyboard = { [unowned self] row in
+            guard let result = self.resultForTheKeyboard else { return }
+            self.resultForTheKeyboard = nil
+            Accessibility.describeUntilKeyboardLeaves(row, result.spoken)
         }
         filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
         // Undescribed until a change: everything shows, as the caption says.
@@ -144,8 +155,12 @@ public final class CollectionPage {
     /// they are. The filter and the scroll position stay as they were.
     public func reload(_ collection: LabelCollection) {
         precondition(loadingName == nil, "a page shows a new version of labels it has shown")
+        let notesWithoutLabelBefore = notesWithoutLabelShown
         filtering.replaceCollection(collection)
         showNotesWithoutLabel()
+        if notesWithoutLabelShown > notesWithoutLabelBefore {
+            newsWithNextResult = Self.notesWithoutLabelTitle(notesWithoutLabelShown)
+        }
     }
 
     /// Keeps the notes in `store` (a labels file's, on disk) from now on.
@@ -176,11 +191,15 @@ public final class CollectionPage {
         for part in Widgets.children(of: inner) { Accessibility.setHidden(part, true) }
     }
 
+    /// How many notes the button over the list says have no label.
+    private var notesWithoutLabelShown = 0
+
     /// The notes kept for labels the file no longer has: the button says how
     /// many, its popover lists them with their label's ID, each with Remove
     /// (which the window's Undo can take back).
     private func showNotesWithoutLabel() {
         let orphaned = notesWithoutLabel(notes, in: collection)
+        notesWithoutLabelShown = orphaned.count
         gtk_widget_set_visible(orphanedNotesButton, orphaned.isEmpty ? 0 : 1)
         guard !orphaned.isEmpty else {
             gtk_menu_button_popdown(gCast(orphanedNotesButton))
@@ -190,10 +209,12 @@ public final class CollectionPage {
         gtk_menu_button_set_label(gCast(orphanedNotesButton), title)
         nameOrphanedNotesButton(title)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        let heading = Widgets.wrappingLabel(tr("These notes are on labels that are no longer in the file."))
+        let headingText = tr("These notes are on labels that are no longer in the file.")
+        let heading = Widgets.wrappingLabel(headingText)
         heading.addCSSClass("dim-label")
         gtk_label_set_max_width_chars(gCast(heading), 40)
         Widgets.append(heading, to: content)
+        var firstRemove: WidgetPointer?
         for (id, note) in orphaned {
             let line = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
             // TRANSLATORS: a note whose label is gone, after the label's ID.
@@ -208,6 +229,7 @@ public final class CollectionPage {
             // The keyboard lands on the first Remove as the popover opens: it
             // says the note it removes (its line is no control to stop on).
             Accessibility.setDescription(remove, note)
+            if firstRemove == nil { firstRemove = remove }
             let others = orphaned.count - 1
             onSignal(remove, "clicked") { [unowned self] in
                 // The popover goes, and with the last such note its button:
@@ -231,7 +253,16 @@ public final class CollectionPage {
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gCast(popover), content)
         Accessibility.setLabel(popover, title)
-        Accessibility.setDescription(popover, tr("These notes are on labels that are no longer in the file."))
+        Accessibility.setDescription(popover, headingText)
+        // Orca says neither a popover's name nor its description as the
+        // keyboard lands in it, on the first Remove: that button says the
+        // heading before its note, until the keyboard leaves it.
+        if let (_, firstNote) = orphaned.first, let firstRemove {
+            onSignal(popover, "show") {
+                // TRANSLATORS: the heading of the notes without a label, then the first such note.
+                Accessibility.describeUntilKeyboardLeaves(firstRemove, fill(tr("{heading} {note}"), ["heading": headingText, "note": firstNote]))
+            }
+        }
         Accessibility.repair(popover, context: title)
         gtk_menu_button_set_popover(gCast(orphanedNotesButton), popover)
     }
@@ -313,15 +344,49 @@ public final class CollectionPage {
     /// description of the control it is on, so a person typing a query or
     /// toggling "Tiles only" hears what a sighted person sees change — once
     /// per change, as the description is set only when it changes.
-    private func describeResult(visible: Int) {
-        guard loadingName == nil else { return }
+    /// Returns what to say where the keyboard is, if it changed.
+    private func describeResult(visible: Int) -> ResultNews? {
+        guard loadingName == nil else { return nil }
         let words = visible == 0 && collection.count > 0 ? tr("No matching labels") : captionWords(visible: visible)
-        guard words != describedResult else { return }
-        describedResult = words
-        for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, words) }
+        let news = newsWithNextResult
+        newsWithNextResult = nil
+        let changed = words != describedResult
+        if changed {
+            describedResult = words
+            for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, words) }
+        }
+        return changed || news != nil ? ResultNews(result: words, news: news) : nil
+    }
+
+    /// A new result, and what else a new version of the file changed.
+    private struct ResultNews {
+        var result: String
+        /// A note whose label is gone (seen as a new button above the list).
+        var news: String?
+
+        var spoken: String {
+            // TRANSLATORS: the filter's result, then something else a new version of the file changed.
+            news.map { fill(tr("{result}; {news}"), ["result": result, "news": $0]) } ?? result
+        }
+    }
+
+    /// The keyboard elsewhere on the page (a row, when Escape cleared the
+    /// filter or another program changed the file) hears the result there,
+    /// until it leaves. The filter and the toggle say it themselves, unless
+    /// there is news beside it.
+    private func sayWhereTheKeyboardIs(_ result: ResultNews) {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+              gCast(focus, to: GtkWidget.self).isInside(widget) else { return }
+        let control = Accessibility.speakingControl(for: gCast(focus))
+        guard result.news != nil || (control != searchEntry && control != tilesOnlyToggle) else { return }
+        Accessibility.describeUntilKeyboardLeaves(control, result.spoken)
     }
 
     private var describedResult: String?
+    /// What a new version of the file changed besides the labels, said with their count.
+    private var newsWithNextResult: String?
+    /// The result to say where the keyboard is, while the list takes it.
+    private var resultForTheKeyboard: ResultNews?
 
     /// A scan waited for says how far it has got.
     private func showFilteringProgress(_ fraction: Double) {

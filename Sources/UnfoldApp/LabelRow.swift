@@ -57,7 +57,7 @@ final class LabelRow {
         category.addCSSClass("category")
 
         editButton = Widgets.menuButton(iconName: "document-edit-symbolic",
-                                        label: fill(tr("Edit note for {title}"), ["title": shownTitle]), labelIsTooltip: false)
+                                        label: Self.pencilName(shownTitle), labelIsTooltip: false)
         gtk_menu_button_set_has_frame(gCast(editButton), 0)
         gtk_widget_set_valign(editButton, GTK_ALIGN_CENTER)
 
@@ -210,7 +210,7 @@ final class LabelRow {
         gtk_label_set_text(gCast(titleLabel), shownTitle)
         gtk_label_set_text(gCast(categoryLabel), Self.name(of: newRecord.category))
         nameNoteParts()
-        Accessibility.setLabel(gtk_widget_get_first_child(editButton)!, fill(tr("Edit note for {title}"), ["title": shownTitle]))
+        Accessibility.setLabel(gtk_widget_get_first_child(editButton)!, Self.pencilName(shownTitle))
         showNote(note)
     }
 
@@ -236,11 +236,21 @@ final class LabelRow {
     /// Set while the pencil's new description waits for the keyboard to leave it.
     private var pencilWaitsForTheKeyboard = false
 
+    /// The note as the pencil says it: itself, unless its name ("Edit note
+    /// for Wren") holds it; Orca drops a description its name has said.
+    private var pencilNoteWords: String {
+        guard Self.pencilName(shownTitle).lowercased().contains(note.lowercased()) else { return note }
+        // TRANSLATORS: a note, said after the button that edits it, when that button's name already holds its words.
+        return fill(tr("Note: {note}"), ["note": note])
+    }
+
+    private static func pencilName(_ title: String) -> String { fill(tr("Edit note for {title}"), ["title": title]) }
+
     /// The pencil's description: what was just said of the note while the
     /// keyboard is on it, or else the note ("Edit note" would repeat its name).
     private func describePencil() {
         let pencil = gtk_widget_get_first_child(editButton)!
-        let words = saidOnPencil ? saidOfNote : note.isEmpty ? nil : note
+        let words = saidOnPencil ? saidOfNote : note.isEmpty ? nil : pencilNoteWords
         if words != nil, !saidOnPencil, gtk_widget_has_focus(pencil) != 0 {
             // The note itself, while the keyboard is on the pencil (Ctrl+Z
             // put it back): Orca would read it out as news before the row

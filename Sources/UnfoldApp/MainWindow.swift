@@ -464,6 +464,11 @@ public final class MainWindow: WidgetImplementation {
                 gtk_label_set_wrap(gCast(title), 1)
                 gtk_label_set_wrap_mode(gCast(title), Widgets.wrapMode(for: message))
             }
+            // Tabbed to, its Close says what it closes (only the new toast's
+            // is undescribed: one going out may still be there).
+            for close in Widgets.descendants(of: shown, ofType: gtk_button_get_type()) where Accessibility.description(of: close) == nil {
+                Accessibility.setDescription(close, message)
+            }
         }
         fitToastTitles()
         sayToScreenReader(message)

@@ -28,11 +28,31 @@ public enum Accessibility {
     /// Back on the control later, the words would be news said again.
     public static func describeUntilKeyboardLeaves(_ control: WidgetPointer, _ words: String) {
         let before = description(of: control)
+        // Made only as the focus lands, its accessible would tell the words
+        // again after the focus had said them.
+        if gtk_widget_get_mapped(control) != 0 { makeAccessibleNow(control) }
         setDescription(control, words)
         whenKeyboardLeaves(control) {
-            guard description(of: control) == words else { return }
-            if let before { setDescription(control, before) } else { resetDescription(control) }
+            // Once the new focus has been told: told before it, a screen
+            // reader still on the control says its old words as news.
+            let stillThere = WeakObjectRef(UnsafeMutableRawPointer(control))
+            Idle.soon {
+                guard let control = stillThere.get()?.widget, description(of: control) == words else { return }
+                if let before { setDescription(control, before) } else { resetDescription(control) }
+            }
         }
+    }
+
+    /// Has GTK make a focusable widget's accessible now, not when it first
+    /// takes the focus. GTK 4.8 keeps what changes about a widget whose
+    /// accessible is not made yet and tells it with its first change after
+    /// (the focus landing): a screen reader says it again after the control.
+    /// A change of focusability makes the accessible. (Only for a mapped
+    /// widget: a window's accessible made early keeps a wrong role.)
+    public static func makeAccessibleNow(_ widget: WidgetPointer) {
+        guard gtk_widget_get_focusable(widget) != 0, gtk_widget_has_focus(widget) == 0 else { return }
+        gtk_widget_set_focusable(widget, 0)
+        gtk_widget_set_focusable(widget, 1)
     }
 
     /// Runs `action` once, when the keyboard is next somewhere other than
