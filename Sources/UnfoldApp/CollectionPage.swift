@@ -187,6 +187,9 @@ public final class CollectionPage {
     private func nameOrphanedNotesButton(_ title: String) {
         guard let inner = gtk_widget_get_first_child(orphanedNotesButton) else { return }
         Accessibility.setOnlyLabel(inner, title)
+        // GTK 4.8's menu button says its label describes it too: Orca said
+        // the name again as its description.
+        Accessibility.resetDescribedBy(inner)
         Accessibility.setHasPopup(inner, true)
         for part in Widgets.children(of: inner) { Accessibility.setHidden(part, true) }
     }

@@ -185,6 +185,11 @@ public enum Accessibility {
         setLabel(widget, label)
     }
 
+    /// Described by no other widget (a "described by" relation).
+    public static func resetDescribedBy(_ widget: WidgetPointer) {
+        gtk_accessible_reset_relation(widget.accessible, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY)
+    }
+
     public static func setHasPopup(_ widget: WidgetPointer, _ hasPopup: Bool) {
         unfold_accessible_set_has_popup(widget.accessible, hasPopup ? 1 : 0)
     }

@@ -81,6 +81,26 @@ def size(node):
     return None if place is None else place[2:]
 
 
+def described_by(node):
+    """The text of what the node's "described by" relations point at, as Orca joins it."""
+    texts = []
+    for relation in node.get_relation_set() or []:
+        if relation.get_relation_type() != Atspi.RelationType.DESCRIBED_BY:
+            continue
+        for index in range(relation.get_n_targets()):
+            target = relation.get_target(index)
+            if target is None:
+                continue
+            text = target.get_name()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # the replacement is not in Debian 12's Atspi
+                if not text and target.get_text_iface() is not None:
+                    text = Atspi.Text.get_text(target, 0, -1)
+            if text:
+                texts.append(text)
+    return " ".join(texts)
+
+
 def audit(application):
     problems = []
 
@@ -102,6 +122,10 @@ def audit(application):
         # its tooltip says it twice, at its first focus above all.)
         if name and description.get("description") == name:
             problem(path, "described by its own name: a screen reader says it twice")
+        # With no description of its own, Orca says the text of what it is
+        # "described by" (GTK 4.8's menu button: by its own label).
+        if name and not description.get("description") and described_by(node).lower() == name.lower():
+            problem(path, "described by a widget that says its name: a screen reader says it twice")
         if name and role not in ("frame", "dialog", "window", "filler", "panel"):
             dimensions = size(node)
             if dimensions is not None and (dimensions[0] <= 0 or dimensions[1] <= 0):
