@@ -102,9 +102,8 @@ public final class CollectionPage {
         }
         filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
         // Undescribed until a change: everything shows, as the caption says.
-        // (Described from the start, the focus that lands on the entry at
-        // launch would make its accessible, and GTK would tell the
-        // description again after it: the screen reader would say it twice.)
+        // (A collection with no labels says so from the start, and its entry
+        // is made accessible before it takes the focus: see takeTheKeyboard.)
         describedResult = captionWords(visible: collection.count)
         Accessibility.makeAccessibleWhenShown(tilesOnlyToggle)
 
@@ -317,6 +316,15 @@ public final class CollectionPage {
         }
     }
 
+    /// Puts the keyboard on the filter, as the page shows. Its accessible
+    /// is made first: made by the focus landing, with a description given
+    /// before (a collection with no labels), GTK 4.8 would tell the
+    /// description again after the focus, and a screen reader say it twice.
+    public func takeTheKeyboard() {
+        Accessibility.makeAccessibleNow(searchEntry)
+        gtk_widget_grab_focus(searchEntry)
+    }
+
     /// Puts the keyboard on `control`, described with `words` before it gets
     /// there, so that a screen reader says them once with it (described after,
     /// Orca says them with the focus and again as a change). The words go
@@ -350,7 +358,8 @@ public final class CollectionPage {
     /// Returns what to say where the keyboard is, if it changed.
     private func describeResult(visible: Int) -> ResultNews? {
         guard loadingName == nil else { return nil }
-        let words = visible == 0 && collection.count > 0 ? tr("No matching labels") : captionWords(visible: visible)
+        let words = collection.count == 0 ? tr("This collection has no labels")
+            : visible == 0 ? tr("No matching labels") : captionWords(visible: visible)
         let news = newsWithNextResult
         newsWithNextResult = nil
         let changed = words != describedResult

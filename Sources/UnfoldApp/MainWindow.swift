@@ -363,7 +363,7 @@ public final class MainWindow: WidgetImplementation {
     /// reach.
     private func focusPage() {
         switch currentPage {
-        case .collection: gtk_widget_grab_focus(collectionPage.searchEntry)
+        case .collection: collectionPage.takeTheKeyboard()
         case .outline: outlinePage.focusSelectedRow()
         case .reveal, .native:
             // From the page's start, not from where the focus last was in it.

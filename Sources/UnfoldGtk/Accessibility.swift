@@ -30,7 +30,7 @@ public enum Accessibility {
         let before = description(of: control)
         // Made only as the focus lands, its accessible would tell the words
         // again after the focus had said them.
-        if gtk_widget_get_mapped(control) != 0 { makeAccessibleNow(control) }
+        makeAccessibleNow(control)
         setDescription(control, words)
         whenKeyboardLeaves(control) {
             // Once the new focus has been told: told before it, a screen
@@ -43,16 +43,18 @@ public enum Accessibility {
         }
     }
 
-    /// Has GTK make a focusable widget's accessible now, not when it first
-    /// takes the focus. GTK 4.8 keeps what changes about a widget whose
-    /// accessible is not made yet and tells it with its first change after
-    /// (the focus landing): a screen reader says it again after the control.
-    /// A change of focusability makes the accessible. (Only for a mapped
-    /// widget: a window's accessible made early keeps a wrong role.)
+    /// Has GTK make a widget's accessible now, not when it first takes the
+    /// focus. GTK 4.8 keeps what changes about a widget whose accessible is
+    /// not made yet and tells it with its first change after (the focus
+    /// landing): a screen reader says it again after the control. A change
+    /// of focusability makes the accessible (an entry's, though its text
+    /// takes the focus). Not before the widget is mapped (nothing is done):
+    /// a window's accessible made early keeps a wrong role.
     public static func makeAccessibleNow(_ widget: WidgetPointer) {
-        guard gtk_widget_get_focusable(widget) != 0, gtk_widget_has_focus(widget) == 0 else { return }
-        gtk_widget_set_focusable(widget, 0)
-        gtk_widget_set_focusable(widget, 1)
+        guard gtk_widget_get_mapped(widget) != 0, gtk_widget_has_focus(widget) == 0 else { return }
+        let focusable = gtk_widget_get_focusable(widget)
+        gtk_widget_set_focusable(widget, focusable == 0 ? 1 : 0)
+        gtk_widget_set_focusable(widget, focusable)
     }
 
     /// Runs `action` once, when the keyboard is next somewhere other than

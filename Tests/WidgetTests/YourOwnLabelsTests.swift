@@ -335,6 +335,22 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
 
+    /// A file with no labels says so as it opens, on the filter the
+    /// keyboard lands on, as the page shows "This collection has no labels".
+    func testAFileWithNoLabelsSaysSoAsItOpens() throws {
+        let directory = try scratch()
+        let labels = directory.appendingPathComponent("none.json")
+        try "[]\n".write(to: labels, atomically: true, encoding: .utf8)
+        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        defer { App.stop(app) }
+        let saysNone = { (node: App.Node) in
+            node.name == "Filter labels" && node.states.contains("focused") && node.description == "This collection has no labels"
+        }
+        _ = try App.waitForTree { $0.contains(where: saysNone) }
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
     /// "Note restored" is said once: a screen reader reads the focused row
     /// again when the keyboard comes back from another window (the
     /// shortcuts, a file chooser), and the row no longer says it then.
