@@ -50,6 +50,16 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertTrue(condition(keptNotes(in: data)), "\(what); on disk: \(keptNotes(in: data))", file: file, line: line)
     }
 
+    /// Launches the app on a labels file `name` in a scratch folder of the
+    /// test's own, holding `contents`, its notes kept beside it.
+    private func launch(on name: String, holding contents: String) throws -> (app: Child, labels: URL) {
+        let directory = try scratch()
+        let labels = directory.appendingPathComponent(name)
+        try contents.write(to: labels, atomically: true, encoding: .utf8)
+        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        return (app, labels)
+    }
+
     /// Types `text` into the app's focused widget, once the tree shows the focus there.
     private func type(_ text: String) throws {
         XCTAssertEqual(try App.run("/usr/bin/xdotool", ["type", "--delay", "30", text]).status, 0)
@@ -276,10 +286,7 @@ final class YourOwnLabelsTests: XCTestCase {
     /// accessible is first used again after the focus, and Orca says it
     /// twice); a filter's result is described as it changes.
     func testASmallFileOpensOnAnUndescribedEntry() throws {
-        let directory = try scratch()
-        let labels = directory.appendingPathComponent("moths.tsv")
-        try "1\tLuna\ttile\n2\tAtlas\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
-        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        let (app, _) = try launch(on: "moths.tsv", holding: "1\tLuna\ttile\n2\tAtlas\tdot\n")
         defer { App.stop(app) }
         let launched = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
         let entry = try XCTUnwrap(launched.first { $0.name == "Filter labels" })
@@ -297,10 +304,7 @@ final class YourOwnLabelsTests: XCTestCase {
     /// pencil's name already holds is still said on it (Orca drops a
     /// description its name holds).
     func testWhatChangesAroundTheKeyboardIsSaidWhereItIs() throws {
-        let directory = try scratch()
-        let labels = directory.appendingPathComponent("birds.tsv")
-        try "1\tWren\tdot\n2\tRobin\tdot\n3\tBarn owl\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
-        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        let (app, labels) = try launch(on: "birds.tsv", holding: "1\tWren\tdot\n2\tRobin\tdot\n3\tBarn owl\ttile\n")
         defer { App.stop(app) }
         _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
         _ = try App.focusWindow(of: app)
@@ -338,10 +342,7 @@ final class YourOwnLabelsTests: XCTestCase {
     /// A file with no labels says so as it opens, on the filter the
     /// keyboard lands on, as the page shows "This collection has no labels".
     func testAFileWithNoLabelsSaysSoAsItOpens() throws {
-        let directory = try scratch()
-        let labels = directory.appendingPathComponent("none.json")
-        try "[]\n".write(to: labels, atomically: true, encoding: .utf8)
-        let app = try App.launch([labels.path], environment: launchEnvironment(["XDG_DATA_HOME": directory.appendingPathComponent("data").path]))
+        let (app, _) = try launch(on: "none.json", holding: "[]\n")
         defer { App.stop(app) }
         let saysNone = { (node: App.Node) in
             node.name == "Filter labels" && node.states.contains("focused") && node.description == "This collection has no labels"
