@@ -87,11 +87,19 @@ public final class CollectionPage {
         filtering.onResult = { [unowned self] indices in
             self.updateCaption(visible: indices.count)
             self.resultForTheKeyboard = self.describeResult(visible: indices.count)
+            // What the keyboard is in may go with the result: the list, as
+            // the last label leaves the file; the empty state's Open…, as
+            // labels come. GTK would drop the keyboard out of the page, in
+            // silence: the filter takes it, saying why.
+            let keyboardLosesItsPlace = indices.isEmpty ? self.hasTheKeyboard(in: self.list.widget) : self.hasTheKeyboard(in: self.emptyState)
             // The focused row may leave: the list tells where the keyboard
             // goes before it gets there, and the result is said there.
             self.updateList(indices)
-            if let result = self.resultForTheKeyboard {
-                self.resultForTheKeyboard = nil
+            let result = self.resultForTheKeyboard
+            self.resultForTheKeyboard = nil
+            if keyboardLosesItsPlace {
+                self.sayOnce(result?.spoken ?? self.describedResult ?? self.captionWords(visible: indices.count), focusing: self.searchEntry)
+            } else if let result {
                 self.sayWhereTheKeyboardIs(result)
             }
         }
@@ -382,13 +390,18 @@ public final class CollectionPage {
         }
     }
 
+    /// Whether the keyboard is on `part` of the page, or inside it.
+    private func hasTheKeyboard(in part: WidgetPointer) -> Bool {
+        guard let root = gtk_widget_get_root(part), let focus = gtk_root_get_focus(root) else { return false }
+        return gCast(focus, to: GtkWidget.self).isInside(part)
+    }
+
     /// The keyboard elsewhere on the page (a row, when Escape cleared the
     /// filter or another program changed the file) hears the result there,
     /// until it leaves. The filter and the toggle say it themselves, unless
     /// there is news beside it.
     private func sayWhereTheKeyboardIs(_ result: ResultNews) {
-        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
-              gCast(focus, to: GtkWidget.self).isInside(widget) else { return }
+        guard hasTheKeyboard(in: widget), let focus = gtk_root_get_focus(gtk_widget_get_root(widget)!) else { return }
         let control = Accessibility.speakingControl(for: gCast(focus))
         guard result.news != nil || (control != searchEntry && control != tilesOnlyToggle) else { return }
         Accessibility.describeUntilKeyboardLeaves(control, result.spoken)

@@ -116,12 +116,14 @@ final class LabelRow {
             self.showNote(text)
             self.onNoteChange(text)
         }
-        // Enter closes the note, as in any popover with one field; Escape too.
+        // Enter closes the note, as in any popover with one field; Escape and Tab too.
         onSignal(entry, "activate") { [unowned self] in self.closeNote() }
         let escape = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(escape, GTK_PHASE_CAPTURE)
         onKeyPressed(escape) { [unowned self] keyval, _ in
-            guard Int32(keyval) == GDK_KEY_Escape else { return false }
+            // Tab and Shift+Tab too: in a popover of one field they went
+            // nowhere, in silence; a field is left by Tab.
+            guard [GDK_KEY_Escape, GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab].contains(Int32(keyval)) else { return false }
             self.closeNote()
             return true
         }

@@ -465,9 +465,11 @@ public final class MainWindow: WidgetImplementation {
                 gtk_label_set_wrap_mode(gCast(title), Widgets.wrapMode(for: message))
             }
             // Tabbed to, its Close says what it closes (only the new toast's
-            // is undescribed: one going out may still be there).
+            // is undescribed: one going out may still be there), once: its
+            // accessible is made first (see makeAccessibleNow).
             for close in Widgets.descendants(of: shown, ofType: gtk_button_get_type()) where Accessibility.description(of: close) == nil {
                 Accessibility.setDescription(close, message)
+                Accessibility.makeAccessibleWhenShown(close) { Accessibility.setDescription($0, message) }
             }
         }
         fitToastTitles()

@@ -301,6 +301,14 @@ final class CollectionTests: GtkTestCase {
             }), "the note opens with the keyboard in it")
             XInput.type(" corners")
             XCTAssertTrue(iterate(until: { page.notes[1] == "Round corners" }), "typed after the note: “\(page.notes[1] ?? "")”")
+            // Tab leaves the field, as in a form: the note closes, kept, and
+            // the keyboard is back on its pencil (it went nowhere, in silence).
+            XInput.key("Tab")
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(note) == 0 }), "Tab closes the note")
+            let pencil = gtk_widget_get_first_child(try! XCTUnwrap(Ownership.owner(of: page.rowWidget(for: 1)!) as? LabelRow).editButton)!
+            XCTAssertTrue(iterate(until: { gtk_root_get_focus(gtk_widget_get_root(pencil)).map { gCast($0, to: GtkWidget.self) == pencil } ?? false }),
+                          "the keyboard is back where the note was opened")
+            XCTAssertEqual(page.notes[1], "Round corners")
         }
     }
 

@@ -339,6 +339,31 @@ final class YourOwnLabelsTests: XCTestCase {
         XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
     }
 
+    /// The list, or the empty state's Open…, goes with the keyboard in it
+    /// (another program empties the file, then fills it again): the filter
+    /// takes the keyboard and says why, rather than GTK dropping it out of
+    /// the page in silence.
+    func testTheKeyboardStaysOnThePageWhenWhatItIsInGoes() throws {
+        let (app, labels) = try launch(on: "birds.tsv", holding: "1\tWren\tdot\n2\tRobin\tdot\n")
+        defer { App.stop(app) }
+        _ = try App.waitForTree { $0.contains { $0.name == "Filter labels" && $0.states.contains("focused") } }
+        _ = try App.focusWindow(of: app)
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
+        try "[]\n".write(to: labels, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree { nodes in
+            nodes.contains { $0.name == "Filter labels" && $0.states.contains("focused") && $0.description == "This collection has no labels" }
+        }
+        try AccessibilityAuditTests.keys("Tab", "Tab")
+        _ = try App.waitForTree { $0.contains { $0.name == "Open…" && $0.states.contains("focused") } }
+        try "1\tWren\tdot\n2\tRobin\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree { nodes in
+            nodes.contains { $0.name == "Filter labels" && $0.states.contains("focused") && $0.description == "2 of 2 labels" }
+        }
+        App.stop(app)
+        XCTAssertFalse(app.stderr.contains("CRITICAL") || app.stderr.contains("WARNING"), app.stderr)
+    }
+
     /// A file with no labels says so as it opens, on the filter the
     /// keyboard lands on, as the page shows "This collection has no labels".
     func testAFileWithNoLabelsSaysSoAsItOpens() throws {
