@@ -166,8 +166,15 @@ public final class CollectionPage {
         filtering.replaceCollection(collection)
         showNotesWithoutLabel()
         if notesWithoutLabelShown > notesWithoutLabelBefore {
-            newsWithNextResult = Self.notesWithoutLabelTitle(notesWithoutLabelShown)
+            sayWithNextResult(Self.notesWithoutLabelTitle(notesWithoutLabelShown))
         }
+    }
+
+    /// Says `news` (something else a new version of the file changed) with
+    /// the next result, where the keyboard is.
+    public func sayWithNextResult(_ news: String) {
+        // TRANSLATORS: two things a new version of the labels file changed, said one after the other.
+        newsWithNextResult = newsWithNextResult.map { fill(tr("{news}; {then}"), ["news": $0, "then": news]) } ?? news
     }
 
     /// Keeps the notes in `store` (a labels file's, on disk) from now on.
@@ -239,6 +246,8 @@ public final class CollectionPage {
             // The keyboard lands on the first Remove as the popover opens: it
             // says the note it removes (its line is no control to stop on).
             Accessibility.setDescription(remove, note)
+            // Made as it shows, lest the description be told again after its first focus.
+            Accessibility.makeAccessibleWhenShown(remove)
             if firstRemove == nil { firstRemove = remove }
             let others = orphaned.count - 1
             onSignal(remove, "clicked") { [unowned self] in
@@ -381,7 +390,8 @@ public final class CollectionPage {
     /// A new result, and what else a new version of the file changed.
     private struct ResultNews {
         var result: String
-        /// A note whose label is gone (seen as a new button above the list).
+        /// A note whose label is gone (seen as a new button above the list),
+        /// the file back after it was gone.
         var news: String?
 
         var spoken: String {
@@ -542,6 +552,24 @@ public final class CollectionPage {
             return true
         }
         gtk_widget_add_controller(widget, keys)
+        // GTK 4.8's check button, alone in its group, takes the arrows as a
+        // radio group's: Down, meant to go to the list, turned the filter on.
+        // Here the arrows move the keyboard on or back, as Tab does (a
+        // directional move asks the check button again, which toggles).
+        let arrows = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(arrows, GTK_PHASE_CAPTURE)
+        onKeyPressed(arrows) { [unowned self] keyval, _ in
+            let directions: [Int32: GtkDirectionType] = [
+                GDK_KEY_Up: GTK_DIR_TAB_BACKWARD, GDK_KEY_KP_Up: GTK_DIR_TAB_BACKWARD,
+                GDK_KEY_Left: GTK_DIR_TAB_BACKWARD, GDK_KEY_KP_Left: GTK_DIR_TAB_BACKWARD,
+                GDK_KEY_Down: GTK_DIR_TAB_FORWARD, GDK_KEY_KP_Down: GTK_DIR_TAB_FORWARD,
+                GDK_KEY_Right: GTK_DIR_TAB_FORWARD, GDK_KEY_KP_Right: GTK_DIR_TAB_FORWARD,
+            ]
+            guard let direction = directions[Int32(keyval)] else { return false }
+            if let root = gtk_widget_get_root(self.tilesOnlyToggle) { _ = gtk_widget_child_focus(gCast(root), direction) }
+            return true
+        }
+        gtk_widget_add_controller(tilesOnlyToggle, arrows)
         onSignal(tilesOnlyToggle, "toggled") { [unowned self] in
             var filter = self.filter
             filter.tilesOnly = gtk_check_button_get_active(gCast(self.tilesOnlyToggle)) != 0

@@ -583,10 +583,16 @@ public final class MainWindow: WidgetImplementation {
 
     /// The labels file changed on disk: the page shows its new version.
     func showNewVersion(_ collection: LabelCollection, of name: String) {
+        let problemShown = fileProblemToast != nil
         dismissFileProblem()
         collectionPage.reload(collection)
         collectionPage.noteStore.labelsFileChanged()
         LabelsWatch.debug("reloaded \(name): \(collection.count) labels")
+        // The toast that said the file was gone or unreadable goes: heard
+        // too (with the labels' count), or the last thing a screen reader
+        // said would stay the news.
+        // TRANSLATORS: said when a labels file that was gone, or could not be read, is shown again.
+        if problemShown { collectionPage.sayWithNextResult(fill(tr("{file} is back"), ["file": name])) }
     }
 
     /// The file's new version could not be read: the last one that could

@@ -370,6 +370,12 @@ final class CollectionTests: GtkTestCase {
 
             XInput.key("Tab")
             XCTAssertTrue(iterate(until: { focused()?.isInside(page.tilesOnlyToggle) ?? false }), "Tab reaches the toggle")
+            // The arrows move the keyboard (GTK 4.8's lone check button took
+            // them as a radio group's, and Down turned the filter on).
+            XInput.key("Down")
+            XCTAssertTrue(iterate(until: { !(focused()?.isInside(page.tilesOnlyToggle) ?? true) }), "Down leaves the toggle")
+            XCTAssertFalse(page.filter.tilesOnly, "and leaves the filter as it was")
+            gtk_widget_grab_focus(page.tilesOnlyToggle)
             XInput.key("space")
             XCTAssertTrue(iterate(until: { page.filter.tilesOnly }), "Space toggles it")
             settle(page)

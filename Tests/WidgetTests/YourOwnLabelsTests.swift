@@ -256,6 +256,8 @@ final class YourOwnLabelsTests: XCTestCase {
         _ = try App.waitForTree { nodes in !nodes.contains { $0.name == said.name && (saying($0) || $0.states.contains("focused")) } }
         try "1\tWren\tdot\n5\tBat\ttile\n".write(to: renamed, atomically: true, encoding: .utf8)
         _ = try App.waitForTree { $0.contains { $0.name == "Bat, Tile" } && !$0.contains { $0.name.contains("is no longer there") } }
+        // Back, it is said where the keyboard is (the toast goes unheard).
+        _ = try App.waitForTree { $0.contains { $0.states.contains("focused") && $0.description == "2 of 2 labels; garden birds.tsv is back" } }
         // Each new version is another file to the file system (another inode,
         // another modification time): the notes file comes to say the last one.
         func notesRecordTheFileNow() -> Bool {
