@@ -469,7 +469,7 @@ public final class MainWindow: WidgetImplementation {
             // accessible is made first (see makeAccessibleNow).
             for close in Widgets.descendants(of: shown, ofType: gtk_button_get_type()) where Accessibility.description(of: close) == nil {
                 Accessibility.setDescription(close, message)
-                Accessibility.makeAccessibleWhenShown(close) { Accessibility.setDescription($0, message) }
+                Accessibility.makeAccessibleWhenShown(close)
             }
         }
         fitToastTitles()
