@@ -182,45 +182,6 @@ extension Accessibility {
         return meanings[String(cString: icon)].map { String(cString: g_dgettext($0.domain, $0.message)) }
     }
 
-    /// Runs `body` now if `widget` is on screen, else just after it next is
-    /// (once the map that shows it, its window's included, has run its course).
-    /// (`body` is given the widget, and not called if it is gone by then.)
-    /// Asked again before that map (a recycled row bound again), the widget
-    /// keeps one handler, which runs the bodies in the order they were asked.
-    private static func whenShown(_ widget: WidgetPointer, _ body: @escaping @MainActor (WidgetPointer) -> Void) {
-        if gtk_widget_get_mapped(widget) != 0 { return body(widget) }
-        if let waiting = WaitingForMap.of(widget) {
-            waiting.bodies.append(body)
-            return
-        }
-        let waiting = WaitingForMap(body)
-        g_object_set_qdata_full(gCast(widget), WaitingForMap.quark, Unmanaged.passRetained(waiting).toOpaque()) { data in
-            if let data { Unmanaged<WaitingForMap>.fromOpaque(data).release() }
-        }
-        onSignal(widget, "map") {
-            guard let waiting = WaitingForMap.of(widget), !waiting.bodies.isEmpty else { return }
-            let bodies = waiting.bodies
-            waiting.bodies = []
-            let weak = WeakObjectRef(UnsafeMutableRawPointer(widget))
-            Timeout.after(milliseconds: 0) {
-                guard let alive = weak.get() else { return }
-                for body in bodies { body(alive.widget) }
-            }
-        }
-    }
-
-    /// What waits for a widget's next map, kept on the widget.
-    private final class WaitingForMap {
-        static let quark = g_quark_from_string("unfold-waiting-for-map")
-        var bodies: [@MainActor (WidgetPointer) -> Void]
-
-        init(_ body: @escaping @MainActor (WidgetPointer) -> Void) { bodies = [body] }
-
-        static func of(_ widget: WidgetPointer) -> WaitingForMap? {
-            g_object_get_qdata(gCast(widget), quark).map { Unmanaged<WaitingForMap>.fromOpaque($0).takeUnretainedValue() }
-        }
-    }
-
     private static func hasFocusableDescendant(_ widget: WidgetPointer) -> Bool {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {

@@ -193,7 +193,7 @@ public final class OutlinePage {
             // carries the row's name and expanded state, and the selection
             // follows it wherever the focus goes (Tab moves through rows in GTK 4.8).
             guard let itemWidget = gtk_widget_get_parent(expander) else { return }
-            self.selectWhenFocused(itemWidget)
+            self.adopt(itemWidget)
             Accessibility.setLabel(itemWidget, title)
             let level = Int(gtk_tree_list_row_get_depth(OpaquePointer(listRow))) + 1
             Accessibility.setLevel(itemWidget, level)
@@ -216,13 +216,16 @@ public final class OutlinePage {
         }
     }
 
-    private static let followsFocusQuark = g_quark_from_string("unfold-outline-follows-focus")
+    private static let adoptedQuark = g_quark_from_string("unfold-outline-adopted")
 
-    /// Once per list item widget (GTK reuses them): focus entering it selects
-    /// the row it shows then.
-    private func selectWhenFocused(_ itemWidget: WidgetPointer) {
-        guard g_object_get_qdata(itemWidget.object, Self.followsFocusQuark) == nil else { return }
-        g_object_set_qdata(itemWidget.object, Self.followsFocusQuark, UnsafeMutableRawPointer(bitPattern: 1))
+    /// Once per list item widget (GTK reuses them, and each stays in the list
+    /// until the rows leave that it was made for): focus entering it selects
+    /// the row it shows then, and a screen reader that counts the rows hears
+    /// that it came.
+    private func adopt(_ itemWidget: WidgetPointer) {
+        guard g_object_get_qdata(itemWidget.object, Self.adoptedQuark) == nil else { return }
+        g_object_set_qdata(itemWidget.object, Self.adoptedQuark, UnsafeMutableRawPointer(bitPattern: 1))
+        Accessibility.tellArrivalWhenShown(itemWidget)
         let focus = gtk_event_controller_focus_new()!
         onSignal(UnsafeMutableRawPointer(focus), "enter") { [weak self] in
             guard let self, let position = self.position(of: itemWidget), position != self.selectedPosition else { return }

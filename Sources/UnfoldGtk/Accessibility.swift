@@ -57,6 +57,69 @@ public enum Accessibility {
         gtk_widget_set_focusable(widget, focusable)
     }
 
+    /// Tells assistive technologies of a widget its container has just been
+    /// given, or is about to be (call it before the widget is mapped), once
+    /// it is on screen, and keeps it from them until then. GTK 4.8 tells them
+    /// of a new child only if the child's accessible existed as it was
+    /// parented, which a list's new row never has. When the accessible is
+    /// made later, GTK 4.8 adds it to their cache with its index among its
+    /// siblings, and libatspi puts it in the place of the sibling there
+    /// instead of before it: a screen reader's count of the rows falls one
+    /// behind for each row that comes ("List with 4 items" for six). GTK
+    /// leaves a hidden accessible out of that cache; shown, it is told as a
+    /// child that arrived, which libatspi inserts.
+    public static func tellArrivalWhenShown(_ widget: WidgetPointer) {
+        setHidden(widget, true)
+        whenShown(widget) { shown in
+            // Made inert meanwhile (a row that already leaves): it stays out.
+            guard gtk_widget_get_can_target(shown) != 0 else { return }
+            // (Shown again meanwhile, it is hidden as its accessible is made.)
+            setHidden(shown, true)
+            // Its accessible made first: made as it shows, it would be told nowhere.
+            makeAccessibleNow(shown)
+            gtk_accessible_reset_state(shown.accessible, GTK_ACCESSIBLE_STATE_HIDDEN)
+        }
+    }
+
+    /// Runs `body` now if `widget` is on screen, else just after it next is
+    /// (once the map that shows it, its window's included, has run its course).
+    /// (`body` is given the widget, and not called if it is gone by then.)
+    /// Asked again before that map (a recycled row bound again), the widget
+    /// keeps one handler, which runs the bodies in the order they were asked.
+    public static func whenShown(_ widget: WidgetPointer, _ body: @escaping @MainActor (WidgetPointer) -> Void) {
+        if gtk_widget_get_mapped(widget) != 0 { return body(widget) }
+        if let waiting = WaitingForMap.of(widget) {
+            waiting.bodies.append(body)
+            return
+        }
+        let waiting = WaitingForMap(body)
+        g_object_set_qdata_full(gCast(widget), WaitingForMap.quark, Unmanaged.passRetained(waiting).toOpaque()) { data in
+            if let data { Unmanaged<WaitingForMap>.fromOpaque(data).release() }
+        }
+        onSignal(widget, "map") {
+            guard let waiting = WaitingForMap.of(widget), !waiting.bodies.isEmpty else { return }
+            let bodies = waiting.bodies
+            waiting.bodies = []
+            let weak = WeakObjectRef(UnsafeMutableRawPointer(widget))
+            Timeout.after(milliseconds: 0) {
+                guard let alive = weak.get() else { return }
+                for body in bodies { body(alive.widget) }
+            }
+        }
+    }
+
+    /// What waits for a widget's next map, kept on the widget.
+    private final class WaitingForMap {
+        static let quark = g_quark_from_string("unfold-waiting-for-map")
+        var bodies: [@MainActor (WidgetPointer) -> Void]
+
+        init(_ body: @escaping @MainActor (WidgetPointer) -> Void) { bodies = [body] }
+
+        static func of(_ widget: WidgetPointer) -> WaitingForMap? {
+            g_object_get_qdata(gCast(widget), quark).map { Unmanaged<WaitingForMap>.fromOpaque($0).takeUnretainedValue() }
+        }
+    }
+
     /// Runs `action` once, when the keyboard is next somewhere other than
     /// on `control` (on a part inside it, a row's button, is elsewhere: a
     /// screen reader is there). Watched on the window, not the control: an
