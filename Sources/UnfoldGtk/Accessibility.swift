@@ -26,8 +26,15 @@ public enum Accessibility {
     /// is on) until the keyboard leaves it; then the control says again what
     /// it said before, unless it has been given something newer meanwhile.
     /// Back on the control later, the words would be news said again.
+    /// Words given again before the keyboard left replace the earlier ones,
+    /// and what comes back is still the control's own description, never
+    /// the earlier news (a file gone, then back, then unreadable).
     public static func describeUntilKeyboardLeaves(_ control: WidgetPointer, _ words: String) {
-        let before = description(of: control)
+        let current = description(of: control)
+        let lent = LentDescription.of(control)
+        // The control's own words: under news still on it, those it had before.
+        let own = lent.flatMap { $0.words == current ? $0.own : nil } ?? current
+        LentDescription.set(LentDescription(own: own, words: words), on: control)
         // Made only as the focus lands, its accessible would tell the words
         // again after the focus had said them.
         makeAccessibleNow(control)
@@ -37,8 +44,35 @@ public enum Accessibility {
             // reader still on the control says its old words as news.
             let stillThere = WeakObjectRef(UnsafeMutableRawPointer(control))
             Idle.soon {
-                guard let control = stillThere.get()?.widget, description(of: control) == words else { return }
-                if let before { setDescription(control, before) } else { resetDescription(control) }
+                guard let control = stillThere.get()?.widget, LentDescription.of(control)?.words == words else { return }
+                LentDescription.set(nil, on: control)
+                // (Given something newer meanwhile, the control keeps it.)
+                guard description(of: control) == words else { return }
+                if let own { setDescription(control, own) } else { resetDescription(control) }
+            }
+        }
+    }
+
+    /// News a control says until the keyboard leaves it, and its own
+    /// description under it, kept on the control.
+    private final class LentDescription {
+        static let quark = g_quark_from_string("unfold-lent-description")
+        let own: String?
+        let words: String
+
+        init(own: String?, words: String) {
+            self.own = own
+            self.words = words
+        }
+
+        static func of(_ widget: WidgetPointer) -> LentDescription? {
+            g_object_get_qdata(gCast(widget), quark).map { Unmanaged<LentDescription>.fromOpaque($0).takeUnretainedValue() }
+        }
+
+        static func set(_ lent: LentDescription?, on widget: WidgetPointer) {
+            let data = lent.map { Unmanaged.passRetained($0).toOpaque() }
+            g_object_set_qdata_full(gCast(widget), quark, data) { data in
+                if let data { Unmanaged<LentDescription>.fromOpaque(data).release() }
             }
         }
     }

@@ -257,7 +257,27 @@ final class YourOwnLabelsTests: XCTestCase {
         try "1\tWren\tdot\n5\tBat\ttile\n".write(to: renamed, atomically: true, encoding: .utf8)
         _ = try App.waitForTree { $0.contains { $0.name == "Bat, Tile" } && !$0.contains { $0.name.contains("is no longer there") } }
         // Back, it is said where the keyboard is (the toast goes unheard).
-        _ = try App.waitForTree { $0.contains { $0.states.contains("focused") && $0.description == "2 of 2 labels; garden birds.tsv is back" } }
+        let isBack = "2 of 2 labels; garden birds.tsv is back"
+        _ = try App.waitForTree { $0.contains { $0.states.contains("focused") && $0.description == isBack } }
+        // Gone and back again with the keyboard on the filter, then left and
+        // come back to: the filter says its own words again, not the news
+        // before the last one.
+        let here = "Filter labels"
+        func focusedHere(_ saying: @escaping (String) -> Bool) -> ([App.Node]) -> Bool {
+            { $0.contains { $0.name == here && $0.states.contains("focused") && saying($0.description ?? "") } }
+        }
+        try AccessibilityAuditTests.keys("ctrl+f")
+        _ = try App.waitForTree(focusedHere { _ in true })
+        try FileManager.default.removeItem(at: renamed)
+        _ = try App.waitForTree(focusedHere { $0.contains("garden birds.tsv is no longer there") })
+        try "1\tWren\tdot\n5\tBat\ttile\n".write(to: renamed, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree(focusedHere { $0 == isBack })
+        try AccessibilityAuditTests.keys("Tab")
+        _ = try App.waitForTree { !$0.contains { $0.name == here && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("shift+Tab")
+        nodes = try App.waitForTree(focusedHere { _ in true })
+        let own = nodes.first { $0.name == here && $0.states.contains("focused") }?.description ?? ""
+        XCTAssertFalse(own.contains("garden birds.tsv"), "back on “\(here)”, it still says the news: “\(own)”")
         // Each new version is another file to the file system (another inode,
         // another modification time): the notes file comes to say the last one.
         func notesRecordTheFileNow() -> Bool {
