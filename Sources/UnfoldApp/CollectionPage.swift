@@ -95,8 +95,12 @@ public final class CollectionPage {
             // The focused row may leave: the list tells where the keyboard
             // goes before it gets there, and the result is said there.
             self.updateList(indices)
-            let result = self.resultForTheKeyboard
+            var result = self.resultForTheKeyboard
             self.resultForTheKeyboard = nil
+            if let changed = self.changedUnderTheKeyboard {
+                self.changedUnderTheKeyboard = nil
+                result = ResultNews(result: result?.spoken, news: changed)
+            }
             if keyboardLosesItsPlace {
                 self.sayOnce(result?.spoken ?? self.describedResult ?? self.captionWords(visible: indices.count), focusing: self.searchEntry)
             } else if let result {
@@ -389,14 +393,20 @@ public final class CollectionPage {
 
     /// A new result, and what else a new version of the file changed.
     private struct ResultNews {
-        var result: String
+        /// Nil when only the news is new.
+        var result: String?
         /// A note whose label is gone (seen as a new button above the list),
-        /// the file back after it was gone.
+        /// the file back after it was gone, the row under the keyboard changed.
         var news: String?
 
         var spoken: String {
+            switch (result, news) {
             // TRANSLATORS: the filter's result, then something else a new version of the file changed.
-            news.map { fill(tr("{result}; {news}"), ["result": result, "news": $0]) } ?? result
+            case let (result?, news?): fill(tr("{result}; {news}"), ["result": result, "news": news])
+            case let (result?, nil): result
+            case let (nil, news?): news
+            case (nil, nil): ""
+            }
         }
     }
 
@@ -523,9 +533,14 @@ public final class CollectionPage {
         liveRows = liveRows.filter { $0.value.row != nil }
         for (id, weak) in liveRows {
             guard let row = weak.row, let record = results.collection.record(id: id) else { continue }
-            row.show(record)
+            // Changed under the keyboard, the row is heard anew: its name
+            // changing on the focus is not said (Orca 43).
+            if row.show(record), hasTheKeyboard(in: row.widget) { changedUnderTheKeyboard = row.spokenName }
         }
     }
+
+    /// The new name of the row the keyboard is on, changed in place by a new version of the file.
+    private var changedUnderTheKeyboard: String?
 
     private func connectControls() {
         // Off screen, nothing is drawn: a result is taken at once.

@@ -203,10 +203,11 @@ final class LabelRow {
     }
 
     /// Shows `newRecord` (the same label, from a new version of its file):
-    /// a new title or category, in place.
-    func show(_ newRecord: LabelRecord) {
+    /// a new title or category, in place. Returns whether it changed.
+    @discardableResult
+    func show(_ newRecord: LabelRecord) -> Bool {
         precondition(newRecord.id == record.id, "a row shows one label")
-        guard newRecord != record else { return }
+        guard newRecord != record else { return false }
         record = newRecord
         shownTitle = Self.shown(newRecord.title)
         gtk_label_set_text(gCast(titleLabel), shownTitle)
@@ -214,6 +215,7 @@ final class LabelRow {
         nameNoteParts()
         Accessibility.setLabel(gtk_widget_get_first_child(editButton)!, Self.pencilName(shownTitle))
         showNote(note)
+        return true
     }
 
     /// Shows `note` as the row's note (the page's Undo puts one back).
@@ -285,13 +287,17 @@ final class LabelRow {
         let category = Self.name(of: record.category)
         if note.isEmpty {
             editButton.removeCSSClass("has-note")
-            Accessibility.setLabel(widget, fill(tr("{title}, {category}"), ["title": shownTitle, "category": category]))
+            spokenName = fill(tr("{title}, {category}"), ["title": shownTitle, "category": category])
         } else {
             editButton.addCSSClass("has-note")
             // TRANSLATORS: a collection row's name for screen readers, when the user wrote a note for it.
-            Accessibility.setLabel(widget, fill(tr("{title}, {category}, has a note"), ["title": shownTitle, "category": category]))
+            spokenName = fill(tr("{title}, {category}, has a note"), ["title": shownTitle, "category": category])
         }
+        Accessibility.setLabel(widget, spokenName)
     }
+
+    /// The row's name for assistive technologies: its label and whether it has a note.
+    private(set) var spokenName = ""
 
     /// The title as the row shows and names it: whole, up to a length no
     /// screen shows on one line (text measured in 32-bit Pango units

@@ -320,9 +320,9 @@ final class YourOwnLabelsTests: XCTestCase {
 
     /// What changes around the keyboard is said where the keyboard is (GTK
     /// 4.8 has no announcement; Orca says a new description of what it is
-    /// on): Escape on a row that clears the filter, the row's label taken
-    /// from the file by another program (with the note it leaves without a
-    /// label), the heading of those notes as their list opens. A note the
+    /// on): Escape on a row that clears the filter, the row's label changed
+    /// or taken from the file by another program (with the note it leaves
+    /// without a label), the heading of those notes as their list opens. A note the
     /// pencil's name already holds is still said on it (Orca drops a
     /// description its name holds).
     func testWhatChangesAroundTheKeyboardIsSaidWhereItIs() throws {
@@ -336,6 +336,15 @@ final class YourOwnLabelsTests: XCTestCase {
         _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
         try AccessibilityAuditTests.keys("Escape")
         _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") && $0.description == "3 of 3 labels" } }
+        // Changed in place by another program, the row the keyboard is on
+        // says what it shows now (a focused row's new name goes unheard).
+        func focusedRow(_ words: String) -> ([App.Node]) -> Bool {
+            { $0.contains { $0.name == words && $0.states.contains("focused") && $0.description == words } }
+        }
+        try "1\tJenny Wren\ttile\n2\tRobin\tdot\n3\tBarn owl\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree(focusedRow("Jenny Wren, Tile"))
+        try "1\tWren\tdot\n2\tRobin\tdot\n3\tBarn owl\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree(focusedRow("Wren, Dot"))
 
         try AccessibilityAuditTests.keys("Return")
         _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.states.contains("focused") } }
