@@ -154,7 +154,12 @@ public final class CollectionPage {
         // the focus landing on the entry would say the description twice.
         if gtk_widget_get_mapped(widget) == 0, filter.needle.isEmpty, !filter.tilesOnly {
             describedResult = captionWords(visible: collection.count, of: collection.count)
+            for control in [searchEntry, tilesOnlyToggle] { Accessibility.resetDescription(control) }
+        } else {
+            // The controls said the load: they say the result, whatever it is.
+            describedResult = nil
         }
+        describedLoad = nil
         filtering.replaceCollection(collection)
         showNotesWithoutLabel()
         onNotesChanged?()
@@ -307,7 +312,22 @@ public final class CollectionPage {
             text = fill(tr("Loading labels from {file}… {percent} %"), ["file": name, "percent": formatted(min(99, 10 + Int(fraction * 90)))])
         }
         gtk_label_set_text(gCast(caption), text)
+        // The controls say the load's stage, as the result once it is done:
+        // heard where the keyboard is, once per stage, not per percent.
+        let stage = if case .waiting = progress {
+            fill(tr("Waiting for labels from {file}…"), ["file": name])
+        } else {
+            // TRANSLATORS: said by screen readers on the filter while a labels file loads.
+            fill(tr("Loading labels from {file}…"), ["file": name])
+        }
+        if stage != describedLoad {
+            describedLoad = stage
+            for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, stage) }
+        }
     }
+
+    /// The load's stage as the controls say it.
+    private var describedLoad: String?
 
     /// What the filter lets through, as record IDs (once the filtering is done).
     public var visibleIDs: [Int] { filtering.visibleIndices.map { $0.map { collection.id(at: $0) } } ?? [] }

@@ -140,19 +140,27 @@ final class LabelsFileMatrixTests: XCTestCase {
     }
 
     /// A FIFO with no writer: the window comes at once and says it waits; the
-    /// labels show when the writer comes.
+    /// labels show when the writer comes. The filter, where the keyboard is,
+    /// says it too, by stage, to a screen reader.
     func testAFIFOWhoseWriterComesLate() throws {
         XCTAssertEqual(mkfifo(directory.appendingPathComponent("fifo").path, 0o600), 0)
         let app = try AppProcessTests.launch(["--labels", "fifo"], directory: directory)
         defer { AppProcessTests.stop(app) }
-        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("Waiting for labels from fifo…") }
+        func filterSays(_ words: String) -> (AppProcessTests.Node) -> Bool {
+            { $0.name == "Filter labels" && $0.description == words }
+        }
+        _ = try AppProcessTests.waitForTree {
+            Self.captions($0).contains("Waiting for labels from fifo…") && $0.contains(where: filterSays("Waiting for labels from fifo…"))
+        }
         let writer = try XCTUnwrap(FileHandle(forWritingAtPath: directory.appendingPathComponent("fifo").path))
         // Part of it: the caption says how much has come.
         writer.write(Data("1\tFirst\ttile\n".utf8))
         writer.write(Data((2...9_000).map { "\($0)\tRow \($0)\tdot\n" }.joined().utf8))
-        _ = try AppProcessTests.waitForTree { Self.captions($0).contains { $0.hasPrefix("Reading labels from fifo… ") } }
+        _ = try AppProcessTests.waitForTree {
+            Self.captions($0).contains { $0.hasPrefix("Reading labels from fifo… ") } && $0.contains(where: filterSays("Loading labels from fifo…"))
+        }
         try writer.close()
-        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("9000 of 9000 labels") }
+        _ = try AppProcessTests.waitForTree { Self.captions($0).contains("9000 of 9000 labels") && $0.contains(where: filterSays("9000 of 9000 labels")) }
         XCTAssertTrue(app.isRunning, "the app stays, showing the labels")
     }
 
