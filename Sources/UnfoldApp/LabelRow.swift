@@ -272,6 +272,13 @@ final class LabelRow {
             return
         }
         if let words {
+            guard gtk_widget_get_mapped(pencil) != 0 else {
+                // Described before its accessible is made, GTK 4.8 tells it
+                // again after the focus first lands there: said twice.
+                Accessibility.whenShown(pencil) { [weak self] _ in self?.describePencil() }
+                return
+            }
+            Accessibility.makeAccessibleNow(pencil)
             Accessibility.setDescription(pencil, words)
         } else if pencilDescribed {
             Accessibility.resetDescription(pencil)
