@@ -41,6 +41,8 @@ def build_window(app, path):
     entry.bind_property("text", builder.get_object("filter"), "search", 0)
 
     words = Unfold.ListView()
+    # Its name for screen readers (unnamed, GTK 4.8 gives it its type's).
+    words.update_property([Gtk.AccessibleProperty.LABEL], ["Words"])
     words.bind_model(filtered, lambda item: Gtk.Label(label=item.get_string(), xalign=0))
 
     scroller = Gtk.ScrolledWindow(child=words, vexpand=True)

@@ -43,6 +43,8 @@ int main (string[] args) {
             names.append (name);
         }
         var list = new Unfold.ListView ();
+        // Its name for screen readers (unnamed, GTK 4.8 gives it its type's).
+        list.update_property (Gtk.AccessibleProperty.LABEL, "Shapes", -1);
         list.set_key_func ((shape) => ((Gtk.StringObject) shape).string);
         list.bind_model (names, (shape) => item (((Gtk.StringObject) shape).string));
         var scroller = new Gtk.ScrolledWindow () { child = list, vexpand = true };
