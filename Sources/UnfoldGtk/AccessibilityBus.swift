@@ -23,6 +23,8 @@ public enum AccessibilityBus {
     /// realized for assistive technologies before it is mapped would keep the
     /// wrong role (GTK 4.8 says "filler" for it ever after).
     public static func whenRegistered(patience: UInt32 = 1000, _ then: @escaping @MainActor () -> Void) {
+        // (Known by the time the window shows its first rows.)
+        followListening()
         if answered { then(); return }
         waiting.append(then)
         guard watch == nil else { return }
@@ -67,6 +69,58 @@ public enum AccessibilityBus {
             }
         }, nil)
         Timeout.after(milliseconds: patience) { finish() }
+    }
+
+    /// Whether an assistive technology listens: the accessibility bus's
+    /// IsEnabled, which a screen reader sets as it starts (GTK 3 read it to
+    /// decide whether to load its bridge at all). Work only a listener needs
+    /// (telling that a list's new rows came: its accessibles made as they
+    /// come, which GTK alone makes only when asked) is skipped without one.
+    /// False until the bus has answered, which it does as the first window
+    /// waits for `whenRegistered`; followed as it changes from then on.
+    public static var isListenedTo: Bool {
+        followListening()
+        return listenedTo
+    }
+
+    private static var listenedTo = false
+    private static var followsListening = false
+
+    private static func followListening() {
+        guard !followsListening else { return }
+        followsListening = true
+        if let mode = getenv("GTK_A11Y").map({ String(cString: $0) }), mode != "atspi" { return }
+        guard let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(session)) }
+        // (interface, changed, invalidated)
+        _ = g_dbus_connection_signal_subscribe(
+            session, "org.a11y.Bus", "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/a11y/bus",
+            "org.a11y.Status", G_DBUS_SIGNAL_FLAGS_NONE, { _, _, _, _, _, parameters, _ in
+                guard let parameters, g_variant_n_children(parameters) >= 2 else { return }
+                let changed = g_variant_get_child_value(parameters, 1)
+                defer { g_variant_unref(changed) }
+                guard let value = g_variant_lookup_value(changed, "IsEnabled", g_variant_type_checked_("b")) else { return }
+                defer { g_variant_unref(value) }
+                let enabled = g_variant_get_boolean(value) != 0
+                MainActor.assumeIsolated { AccessibilityBus.listenedTo = enabled }
+            }, nil, nil)
+        var arguments: [OpaquePointer?] = [g_variant_new_string("org.a11y.Status"), g_variant_new_string("IsEnabled")]
+        let replyType = g_variant_type_new("(v)")
+        defer { g_variant_type_free(replyType) }
+        // Not started for this: with no bus launcher running, nothing listens.
+        g_dbus_connection_call(session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
+                               g_variant_new_tuple(&arguments, 2), replyType, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil,
+                               { source, result, _ in
+            guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil) else { return }
+            defer { g_variant_unref(reply) }
+            let boxed = g_variant_get_child_value(reply, 0)
+            defer { g_variant_unref(boxed) }
+            let value = g_variant_get_variant(boxed)
+            defer { g_variant_unref(value) }
+            guard g_variant_is_of_type(value, g_variant_type_checked_("b")) != 0 else { return }
+            let enabled = g_variant_get_boolean(value) != 0
+            MainActor.assumeIsolated { AccessibilityBus.listenedTo = enabled }
+        }, nil)
     }
 
     /// Whether the registry answered (or there is none to wait for).
