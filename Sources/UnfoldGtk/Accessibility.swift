@@ -31,9 +31,10 @@ public enum Accessibility {
     /// the earlier news (a file gone, then back, then unreadable).
     public static func describeUntilKeyboardLeaves(_ control: WidgetPointer, _ words: String) {
         let current = description(of: control)
-        let lent = LentDescription.of(control)
-        // The control's own words: under news still on it, those it had before.
-        let own = lent.flatMap { $0.words == current ? $0.own : nil } ?? current
+        // The control's own words (none, for a row): under news still on it,
+        // those it had before that news.
+        let own: String?
+        if let lent = LentDescription.of(control), lent.words == current { own = lent.own } else { own = current }
         LentDescription.set(LentDescription(own: own, words: words), on: control)
         // Made only as the focus lands, its accessible would tell the words
         // again after the focus had said them.

@@ -345,6 +345,19 @@ final class YourOwnLabelsTests: XCTestCase {
         _ = try App.waitForTree(focusedRow("Jenny Wren, Tile"))
         try "1\tWren\tdot\n2\tRobin\tdot\n3\tBarn owl\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
         _ = try App.waitForTree(focusedRow("Wren, Dot"))
+        // A label added, then another taken away, the keyboard still on the
+        // row: each count said there, and once the keyboard has left and come
+        // back, the row says neither (it has no words of its own).
+        try "1\tWren\tdot\n2\tRobin\tdot\n3\tBarn owl\ttile\n4\tSwift\tdot\n".write(to: labels, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") && $0.description == "4 of 4 labels" } }
+        try "1\tWren\tdot\n2\tRobin\tdot\n3\tBarn owl\ttile\n".write(to: labels, atomically: true, encoding: .utf8)
+        _ = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") && $0.description == "3 of 3 labels" } }
+        try AccessibilityAuditTests.keys("Down")
+        _ = try App.waitForTree { $0.contains { $0.name == "Robin, Dot" && $0.states.contains("focused") } }
+        try AccessibilityAuditTests.keys("Up")
+        let back = try App.waitForTree { $0.contains { $0.name == "Wren, Dot" && $0.states.contains("focused") } }
+        let said = back.first { $0.name == "Wren, Dot" && $0.states.contains("focused") }?.description ?? ""
+        XCTAssertEqual(said, "", "back on the row, it still says an old count")
 
         try AccessibilityAuditTests.keys("Return")
         _ = try App.waitForTree { $0.contains { $0.name == "Note for Wren" && $0.states.contains("focused") } }
