@@ -99,8 +99,9 @@ public enum AccessibilityBus {
                 guard let parameters, g_variant_n_children(parameters) >= 2 else { return }
                 let changed = g_variant_get_child_value(parameters, 1)
                 defer { g_variant_unref(changed) }
-                guard let value = g_variant_lookup_value(changed, "IsEnabled", g_variant_type_checked_("b")) else { return }
+                guard let value = g_variant_lookup_value(changed, "IsEnabled", nil) else { return }
                 defer { g_variant_unref(value) }
+                guard g_variant_classify(value) == G_VARIANT_CLASS_BOOLEAN else { return }
                 let enabled = g_variant_get_boolean(value) != 0
                 MainActor.assumeIsolated { AccessibilityBus.listenedTo = enabled }
             }, nil, nil)
@@ -117,7 +118,7 @@ public enum AccessibilityBus {
             defer { g_variant_unref(boxed) }
             let value = g_variant_get_variant(boxed)
             defer { g_variant_unref(value) }
-            guard g_variant_is_of_type(value, g_variant_type_checked_("b")) != 0 else { return }
+            guard g_variant_classify(value) == G_VARIANT_CLASS_BOOLEAN else { return }
             let enabled = g_variant_get_boolean(value) != 0
             MainActor.assumeIsolated { AccessibilityBus.listenedTo = enabled }
         }, nil)
