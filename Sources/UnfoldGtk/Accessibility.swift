@@ -96,7 +96,7 @@ public enum Accessibility {
     /// given, or is about to be (call it before the widget is mapped), once
     /// it is on screen, and keeps it from them until then. GTK 4.8 tells them
     /// of a new child only if the child's accessible existed as it was
-    /// parented, which a list's new row never has. When the accessible is
+    /// parented, which a GtkListView's new row never has. When the accessible is
     /// made later, GTK 4.8 adds it to their cache with its index among its
     /// siblings, and libatspi puts it in the place of the sibling there
     /// instead of before it: a screen reader's count of the rows falls one

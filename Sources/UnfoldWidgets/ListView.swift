@@ -144,8 +144,6 @@ public final class ListView: WidgetImplementation {
         let item: ObjectRef
         /// What the create-widget function made: the row itself, or its child.
         let made: WidgetPointer
-        /// Whether assistive technologies were told it came (`place`).
-        var arrivalTold = false
         var widget: WidgetPointer { row.widget }
     }
     private var layout: ListLayout<RowKey>?
@@ -450,12 +448,6 @@ public final class ListView: WidgetImplementation {
             if gtk_widget_get_child_visible(row.widget) == 0 { gtk_widget_set_child_visible(row.widget, 1) }
             setInteractive(row.widget, !frame.isLeaving)
             if gtk_widget_get_prev_sibling(row.widget) != previous { gtk_widget_insert_after(row.widget, widget, previous) }
-            if !row.arrivalTold {
-                // GTK 4.8 tells a new row to no one, and a screen reader's
-                // count of the rows falls behind.
-                Accessibility.tellArrivalWhenShown(row.widget)
-                rows[frame.key]?.arrivalTold = true
-            }
             previous = row.widget
         }
         for frame in frames where !frame.isLeaving { place(frame) }
