@@ -26,6 +26,9 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
+# libatspi's ATSPI_ERROR_APPLICATION_GONE (its error enum is not in the typelib).
+APPLICATION_GONE = 0
+
 # A name like "GtkExpander" is what GTK says when nobody named the widget.
 TYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw|Unfold)[A-Z][A-Za-z]*$")
 # Words for programmers, in text for users.
@@ -101,6 +104,40 @@ def described_by(node):
     return " ".join(texts)
 
 
+def audit_node(description, node, path, problem):
+    """Adds what a screen reader user would trip on at this one node."""
+    role, name, states = description["role"], description["name"], description["states"]
+    if TYPE_NAME.match(name):
+        problem(path, "named after its GType")
+    elif CLASS_NAME.search(name):
+        problem(path, "speaks of a class to users")
+    if name in ("(None)", "None"):
+        problem(path, "named “(None)”")
+    if not name and ("focusable" in states or role in ACTIONABLE_ROLES):
+        problem(path, "focusable or actionable, and unnamed")
+    # (GTK 4.8 makes a tooltip's text the description: a button named by
+    # its tooltip says it twice, at its first focus above all.)
+    if name and description.get("description") == name:
+        problem(path, "described by its own name: a screen reader says it twice")
+    # With no description of its own, Orca says the text of what it is
+    # "described by" (GTK 4.8's menu button: by its own label).
+    if name and not description.get("description") and described_by(node).lower() == name.lower():
+        problem(path, "described by a widget that says its name: a screen reader says it twice")
+    if name and role not in ("frame", "dialog", "window", "filler", "panel"):
+        dimensions = size(node)
+        if dimensions is not None and (dimensions[0] <= 0 or dimensions[1] <= 0):
+            problem(path, f"in the tree but not on screen ({dimensions[0]}×{dimensions[1]})")
+
+
+def answers(application):
+    """Whether the application is still on the bus (asked over it: not from libatspi's cache)."""
+    try:
+        application.get_relation_set()
+        return True
+    except GLib.Error:
+        return False
+
+
 def audit(application):
     problems = []
 
@@ -109,27 +146,13 @@ def audit(application):
 
     nodes = list(walk(application))
     for description, node, path in nodes[1:]:
-        role, name, states = description["role"], description["name"], description["states"]
-        if TYPE_NAME.match(name):
-            problem(path, "named after its GType")
-        elif CLASS_NAME.search(name):
-            problem(path, "speaks of a class to users")
-        if name in ("(None)", "None"):
-            problem(path, "named “(None)”")
-        if not name and ("focusable" in states or role in ACTIONABLE_ROLES):
-            problem(path, "focusable or actionable, and unnamed")
-        # (GTK 4.8 makes a tooltip's text the description: a button named by
-        # its tooltip says it twice, at its first focus above all.)
-        if name and description.get("description") == name:
-            problem(path, "described by its own name: a screen reader says it twice")
-        # With no description of its own, Orca says the text of what it is
-        # "described by" (GTK 4.8's menu button: by its own label).
-        if name and not description.get("description") and described_by(node).lower() == name.lower():
-            problem(path, "described by a widget that says its name: a screen reader says it twice")
-        if name and role not in ("frame", "dialog", "window", "filler", "panel"):
-            dimensions = size(node)
-            if dimensions is not None and (dimensions[0] <= 0 or dimensions[1] <= 0):
-                problem(path, f"in the tree but not on screen ({dimensions[0]}×{dimensions[1]})")
+        try:
+            audit_node(description, node, path, problem)
+        except GLib.Error as error:
+            # Gone since the walk (a row that faded out): nothing of it is left
+            # to trip on. The application itself gone is another matter.
+            if (error.domain, error.code) != ("atspi_error", APPLICATION_GONE) or not answers(application):
+                raise
     # A pane or list that takes the focus itself, though what it holds takes it:
     # a stop of the Tab order, or of a screen reader's, where nothing happens.
     for index, (description, node, path) in enumerate(nodes):
