@@ -437,11 +437,12 @@ public final class CollectionPage {
     }
 
     /// The keyboard elsewhere on the page (a row, when Escape cleared the
-    /// filter or another program changed the file) hears the result there,
-    /// until it leaves. The filter and the toggle say it themselves, unless
-    /// there is news beside it.
+    /// filter or another program changed the file) or in the window's header
+    /// (typing there filters too) hears the result there, until it leaves.
+    /// The filter and the toggle say it themselves, unless there is news
+    /// beside it.
     private func sayWhereTheKeyboardIs(_ result: ResultNews) {
-        guard hasTheKeyboard(in: widget), let focus = gtk_root_get_focus(gtk_widget_get_root(widget)!) else { return }
+        guard gtk_widget_get_mapped(widget) != 0, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return }
         let control = Accessibility.speakingControl(for: gCast(focus))
         guard result.news != nil || (control != searchEntry && control != tilesOnlyToggle) else { return }
         Accessibility.describeUntilKeyboardLeaves(control, result.spoken)
@@ -579,6 +580,24 @@ public final class CollectionPage {
         // on the page (a row, the toggle), as the shortcuts window says.
         onSignal(searchEntry, "stop-search") { [unowned self] in
             gtk_editable_set_text(gCast(self.searchEntry), "")
+        }
+        // Typing elsewhere in the window reaches the filter's text (the
+        // window is its key capture widget) without its focus: a query still
+        // selected from Ctrl+F was replaced by a letter, or wiped by
+        // BackSpace, unseen. Typed from elsewhere, the query goes on from its
+        // end. (A controller of the text's own runs before its editing.)
+        if let delegate = gtk_editable_get_delegate(gCast(searchEntry)) {
+            let text: WidgetPointer = gCast(delegate)
+            let continuing = gtk_event_controller_key_new()!
+            gtk_event_controller_set_propagation_phase(continuing, GTK_PHASE_CAPTURE)
+            onKeyPressed(continuing) { [unowned self] _, _ in
+                var start: Int32 = 0, end: Int32 = 0
+                if gtk_widget_has_focus(text) == 0, gtk_editable_get_selection_bounds(gCast(self.searchEntry), &start, &end) != 0 {
+                    gtk_editable_set_position(gCast(self.searchEntry), -1)
+                }
+                return false
+            }
+            gtk_widget_add_controller(text, continuing)
         }
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(keys) { [unowned self] keyval, _ in
