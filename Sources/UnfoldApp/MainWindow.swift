@@ -226,6 +226,10 @@ public final class MainWindow: WidgetImplementation {
                 Accessibility.setHidden(current, true)
                 part = gtk_widget_get_next_sibling(current)
             }
+            // Made at its first focus, the shown page's tab tells its
+            // "pressed" state then, which Orca 43 takes for a change and says
+            // the tab again: made on screen, it has told it before.
+            Accessibility.whenShown(tab) { Accessibility.makeAccessibleNow($0) }
         }
         // With animations off, libadwaita 1.2's squeezer and the bar's revealer
         // allocate what they hide a height of -1 (a GTK warning on every resize
