@@ -157,7 +157,7 @@ final class LabelRow {
 
     /// What just happened to the row's note ("Note removed"), as the part of
     /// the row the keyboard is on describes it to assistive technologies
-    /// until the keyboard leaves the row or `nil` takes it back: the row, or
+    /// until the keyboard leaves that part or `nil` takes it back: the row, or
     /// its pencil, where a note opened from the pencil closes (`onRow`: the
     /// row, which the keyboard is about to reach). GTK 4.8 has no
     /// announcement; Orca says the new description of what it is on, so a
@@ -168,7 +168,18 @@ final class LabelRow {
         guard words != saidOfNote || onPencil != saidOnPencil else { return }
         saidOfNote = words
         saidOnPencil = onPencil
-        if let words, !onPencil { Accessibility.setDescription(widget, words) } else { Accessibility.resetDescription(widget) }
+        if let words, !onPencil {
+            Accessibility.setDescription(widget, words)
+            // Said once: back on the row from its pencil, Orca read the row
+            // again, "Note restored" and all. The keyboard's next move off
+            // the row, to its pencil too, ends it.
+            Accessibility.whenKeyboardLeaves(widget) { [weak self] in
+                guard let self, self.saidOfNote == words, !self.saidOnPencil else { return }
+                self.sayOfNote(nil)
+            }
+        } else {
+            Accessibility.resetDescription(widget)
+        }
         describePencil()
     }
 
