@@ -241,6 +241,7 @@ public final class CollectionPage {
         gtk_label_set_max_width_chars(gCast(heading), 40)
         Widgets.append(heading, to: content)
         var firstRemove: WidgetPointer?
+        var removes: [WidgetPointer] = []
         for (id, note) in orphaned {
             let line = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
             // TRANSLATORS: a note whose label is gone, after the label's ID.
@@ -258,6 +259,7 @@ public final class CollectionPage {
             // Made as it shows, lest the description be told again after its first focus.
             Accessibility.makeAccessibleWhenShown(remove)
             if firstRemove == nil { firstRemove = remove }
+            removes.append(remove)
             let others = orphaned.count - 1
             onSignal(remove, "clicked") { [unowned self] in
                 // The popover goes, and with the last such note its button:
@@ -291,6 +293,21 @@ public final class CollectionPage {
                 Accessibility.describeUntilKeyboardLeaves(firstRemove, fill(tr("{heading} {note}"), ["heading": headingText, "note": firstNote]))
             }
         }
+        // Tab past the last Remove (Shift+Tab before the first) leaves the
+        // popover for its button, as a field's Tab leaves a note: GTK 4.8
+        // kept the keyboard there, in silence.
+        let leaving = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(leaving, GTK_PHASE_CAPTURE)
+        onKeyPressed(leaving) { [unowned self] keyval, _ in
+            let backward = keyval == UInt32(GDK_KEY_ISO_Left_Tab)
+            guard backward || [GDK_KEY_Tab, GDK_KEY_KP_Tab].contains(Int32(keyval)),
+                  let focus = gtk_root_get_focus(gtk_widget_get_root(popover)) else { return false }
+            let edge = backward ? removes.first : removes.last
+            guard let edge, gCast(focus) == edge else { return false }
+            gtk_menu_button_popdown(gCast(self.orphanedNotesButton))
+            return true
+        }
+        gtk_widget_add_controller(popover, leaving)
         Accessibility.repair(popover, context: title)
         gtk_menu_button_set_popover(gCast(orphanedNotesButton), popover)
     }
