@@ -146,6 +146,19 @@ final class LibraryTests: XCTestCase {
         print("words_check.py: \(run.stdout)")
     }
 
+    /// The same example as a person who cannot see it meets it: walked by
+    /// keyboard under Orca (Tests/Library/words.walk), its filter says its
+    /// name and Tab never stops on an empty, unnamed pane.
+    func testThePythonWordsExampleIsHeardAsWritten() throws {
+        let words = scratch.appendingPathComponent("three-words.txt")
+        try "apple\nbanana\ncherry\n".write(to: words, atomically: true, encoding: .utf8)
+        let walk = Self.sources.appendingPathComponent("Library/words.walk").path
+        let heard = try Children.run("/usr/bin/python3", [Self.sources.appendingPathComponent("WidgetTests/orca_walk.py").path, "check", walk, "--",
+                                                          "/usr/bin/python3", Self.sources.appendingPathComponent("Examples/python/words.py").path, words.path],
+                                     environment: userEnvironment)
+        XCTAssertEqual(heard.status, 0, heard.stdout + heard.stderr)
+    }
+
     /// The JavaScript and Vala examples (Tests/Examples/gjs, vala), the same
     /// hierarchy through the typelib and the VAPI: each opens everything once
     /// drawn and ends when its reveal says it is wholly open.

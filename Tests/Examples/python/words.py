@@ -38,6 +38,8 @@ def build_window(app, path):
     filtered.set_model(strings)
 
     entry = Gtk.SearchEntry()
+    # Named for screen readers too (unnamed, GTK 4.8 says "GtkSearchEntry").
+    entry.update_property([Gtk.AccessibleProperty.LABEL], ["Filter words"])
     entry.bind_property("text", builder.get_object("filter"), "search", 0)
 
     words = Unfold.ListView()
@@ -46,6 +48,12 @@ def build_window(app, path):
     words.bind_model(filtered, lambda item: Gtk.Label(label=item.get_string(), xalign=0))
 
     scroller = Gtk.ScrolledWindow(child=words, vexpand=True)
+    # With no word to show, the list takes no focus (as GtkListView), and the
+    # scroller would take it itself: a stop with nothing to scroll or say.
+    def follow_emptiness(model, *changed):
+        scroller.set_can_focus(model.get_n_items() > 0)
+    filtered.connect("items-changed", follow_emptiness)
+    follow_emptiness(filtered)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
     box.append(entry)
     box.append(scroller)
