@@ -24,6 +24,12 @@ final class LabelsWatch {
     /// here, does not say where a file moved out of a directory went).
     var onLeft: (@MainActor (String?) -> Void)?
 
+    /// Whether a change of the file's attributes alone (its permissions)
+    /// is a new version to read: set while the last version could not be
+    /// read, which `chmod` may be all it takes to mend, with the same bytes.
+    /// (Otherwise an attribute change, a `touch`, is no new version.)
+    var readsAgainOnAttributeChange = false
+
     private let monitor: ObjectRef
     private let name: String
     private var settling: guint = 0
@@ -90,6 +96,8 @@ final class LabelsWatch {
                 g_source_remove(settling)
                 settling = 0
             }
+        case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED where isWatched(file) && readsAgainOnAttributeChange:
+            settle()
         case G_FILE_MONITOR_EVENT_DELETED where isWatched(file):
             left(to: nil)
         case G_FILE_MONITOR_EVENT_RENAMED where isWatched(file), G_FILE_MONITOR_EVENT_MOVED_OUT where isWatched(file):

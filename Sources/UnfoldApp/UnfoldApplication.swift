@@ -493,22 +493,27 @@ public final class UnfoldApplication {
     private func followChanges(of path: String, named name: String, in window: MainWindow) {
         guard let watch = LabelsWatch(path: path) else { return }
         var reading: LabelsLoad?
-        watch.onNewVersion = { [weak window] in
+        watch.onNewVersion = { [weak window, weak watch] in
             guard let window else { return }
             // A newer version than the one being read: that one is stale.
             reading?.cancel()
             do throws(LabelsFile.Failure) {
                 let next = LabelsLoad(.file(try LabelsSource.open(path: path, name: name)), path: path)
                 reading = next
-                next.start(progress: { _ in }, finish: { [weak window] result in
+                next.start(progress: { _ in }, finish: { [weak window, weak watch] result in
                     reading = nil
                     guard let window else { return }
                     switch result {
-                    case .success(let collection): window.showNewVersion(collection, of: name)
-                    case .failure(let failure): window.sayNewVersionUnreadable(failure.translated)
+                    case .success(let collection):
+                        watch?.readsAgainOnAttributeChange = false
+                        window.showNewVersion(collection, of: name)
+                    case .failure(let failure):
+                        watch?.readsAgainOnAttributeChange = true
+                        window.sayNewVersionUnreadable(failure.translated)
                     }
                 })
             } catch {
+                watch?.readsAgainOnAttributeChange = true
                 window.sayNewVersionUnreadable(error.translated)
             }
         }
