@@ -607,9 +607,15 @@ public final class CollectionPage {
             let text: WidgetPointer = gCast(delegate)
             let continuing = gtk_event_controller_key_new()!
             gtk_event_controller_set_propagation_phase(continuing, GTK_PHASE_CAPTURE)
-            onKeyPressed(continuing) { [unowned self] _, _ in
+            onKeyPressed(continuing) { [unowned self] keyval, state in
+                // Only a key that edits: GTK forwards Ctrl, Shift and the
+                // rest too, and a selection dropped for them made Orca say
+                // "Text unselected." on a row at a shortcut.
+                let typed = gdk_keyval_to_unicode(keyval) != 0 && state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0
+                let edits = typed || [GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete].contains(Int32(keyval))
                 var start: Int32 = 0, end: Int32 = 0
-                if gtk_widget_has_focus(text) == 0, gtk_editable_get_selection_bounds(gCast(self.searchEntry), &start, &end) != 0 {
+                if edits, gtk_widget_has_focus(text) == 0,
+                   gtk_editable_get_selection_bounds(gCast(self.searchEntry), &start, &end) != 0 {
                     gtk_editable_set_position(gCast(self.searchEntry), -1)
                 }
                 return false
