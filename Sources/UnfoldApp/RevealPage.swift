@@ -74,11 +74,13 @@ public final class RevealPage {
             guard let group = groupWidgets[node.id]?.widget else { continue }
             let contents = Self.contents(of: node)
             let follow: @MainActor () -> Void = { [weak self] in
-                guard let self, let header = self.groups[node.id]?.header else { return }
-                if self.groups[node.id]?.isExpanded == true {
-                    Accessibility.setDescription(header, contents)
+                // (This group alone: `groups` makes them all.)
+                guard let widget = self?.groupWidgets[node.id]?.widget else { return }
+                let shown = RevealGroup.implementation(of: widget)
+                if shown.isExpanded {
+                    Accessibility.setDescription(shown.header, contents)
                 } else {
-                    Accessibility.resetDescription(header)
+                    Accessibility.resetDescription(shown.header)
                 }
             }
             onNotify(group, "expanded", follow)
