@@ -52,4 +52,30 @@ final class ScreenReaderTests: XCTestCase {
         let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
         XCTAssertEqual(result.status, 0, result.stderr)
     }
+
+    /// A step written with "== or" is heard as one of its transcripts, whole,
+    /// and never as a mix of them or as silence.
+    func testAStepsOtherTranscriptMayBeHeardInstead() throws {
+        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
+        let checks = """
+            import sys, tempfile; sys.path.insert(0, sys.argv[1])
+            from orca_walk import Walk, matches_one_of
+            with tempfile.NamedTemporaryFile("w", suffix=".walk") as file:
+                file.write("== launch\\n== key ctrl+a\\nhi\\nselected\\n== or\\nentire document selected\\n== key Tab\\nDone.\\n")
+                file.flush()
+                steps = Walk(file.name).steps
+            assert [len(transcripts) for _, _, transcripts, _ in steps] == [1, 2, 1], steps
+            walk = steps[1][2]
+            cases = [(["hi", "selected"], True),
+                     (["entire document selected"], True),
+                     (["hi"], False),
+                     ([], False),
+                     (["hi", "selected", "entire document selected"], False),
+                     (["entire document selected", "hi", "selected"], False)]
+            wrong = [heard for heard, expected in cases if matches_one_of(heard, walk) != expected]
+            sys.exit(f"matched wrongly: {wrong}" if wrong else 0)
+            """
+        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
 }

@@ -10,8 +10,10 @@ tests run it from beside the app; this script runs the APP it is given. A
 step named by "unsteady: launch" (or "unsteady: key Tab") is heard but not
 compared: for programs that say it or not by timing alone (GTK's own). A
 line written "? words" may be said there or not, by timing alone (say why
-in a comment); every other line must be said, in order. (Recording writes
-what was heard, without marks.)
+in a comment); every other line must be said, in order. Where Orca words one
+thing two ways by timing alone, a line "== or" starts the step's other
+transcript, and either may be heard. (Recording writes what was heard, without
+marks or alternatives.)
 
 A walk file is the keys and what Orca says after each, read as a transcript:
 
@@ -65,7 +67,8 @@ class Walk:
         # Steps heard but not compared ("unsteady: launch"): what a program
         # says there depends on timing, not on the program (GTK's own at launch).
         self.unsteady = set()
-        self.steps = []       # [(kind, argument, [expected lines], [comment lines before the step])]
+        # [(kind, argument, [[expected lines], [or these], ...], [comment lines before the step])]
+        self.steps = []
         comments = []
         with open(path, encoding="utf-8") as file:
             for raw in file:
@@ -73,11 +76,14 @@ class Walk:
                 if line.startswith("== "):
                     words = line[3:].split(" ", 1)
                     kind = words[0]
+                    if kind == "or" and len(words) == 1 and self.steps:
+                        self.steps[-1][2].append([])
+                        continue
                     if kind not in ("launch", "key", "type"):
-                        sys.exit(f"{path}: unknown step “{line}” (launch, key NAME or type TEXT)")
+                        sys.exit(f"{path}: unknown step “{line}” (launch, key NAME, type TEXT, or an “or” after a step)")
                     if kind != "launch" and len(words) < 2:
                         sys.exit(f"{path}: step “{line}” needs what to press or type")
-                    self.steps.append((kind, words[1] if len(words) > 1 else "", [], comments))
+                    self.steps.append((kind, words[1] if len(words) > 1 else "", [[]], comments))
                     comments = []
                 elif not self.steps:
                     self.header.append(line)
@@ -90,7 +96,7 @@ class Walk:
                 elif line.startswith("#") or not line.strip():
                     comments.append(line)
                 else:
-                    self.steps[-1][2].append(line)
+                    self.steps[-1][2][-1].append(line)
         if not self.steps or self.steps[0][0] != "launch":
             sys.exit(f"{path}: a walk starts with “== launch”")
 
@@ -280,9 +286,15 @@ def matches(heard, expected):
     return bool(heard) and heard[0] == line and matches(heard[1:], rest)
 
 
-def settle(orca, offset, expected, app):
-    """Waits until Orca has said `expected` (all of it) since `offset`, then
-    stayed quiet for QUIET seconds; with `expected` None, only for the quiet.
+def matches_one_of(heard, transcripts):
+    """Whether `heard` is one of a step's transcripts (most steps have one)."""
+    return any(matches(heard, expected) for expected in transcripts)
+
+
+def settle(orca, offset, transcripts, app):
+    """Waits until Orca has said one of `transcripts` since `offset` (or as
+    many lines as the longest needs), then stayed quiet for QUIET seconds;
+    with `transcripts` None, only for the quiet.
     The quiet counts from the step's action at the earliest: Orca quiet
     before it says nothing of what the action will make it say.
     Returns what it said."""
@@ -292,7 +304,8 @@ def settle(orca, offset, expected, app):
         heard = orca.said(offset)
         if app.poll() is not None:
             return heard
-        done = expected is None or len(heard) >= len(required(expected))
+        done = (transcripts is None or matches_one_of(heard, transcripts)
+                or len(heard) >= max(len(required(expected)) for expected in transcripts))
         if done and time.time() - max(orca.last_activity(), acted) >= QUIET:
             return heard
         if time.monotonic() > deadline:
@@ -314,7 +327,10 @@ def main():
         heard_steps = []
         failure = None
         try:
-            for index, (kind, argument, expected, _) in enumerate(walk.steps):
+            for index, (kind, argument, transcripts, _) in enumerate(walk.steps):
+                # An unsteady step's lines are still waited for, so that the
+                # next step does not hear them late; they are not compared.
+                compared = mode == "check" and f"{kind} {argument}".strip() not in walk.unsteady
                 offset = orca.size()
                 if kind == "launch":
                     app_log = open(os.path.join(workdir, "app.log"), "w")
@@ -327,7 +343,7 @@ def main():
                         print(f"{time.time():.3f} window shown", file=sys.stderr)
                 else:
                     perform(kind, argument)
-                heard = settle(orca, offset, expected if mode == "check" else None, app)
+                heard = settle(orca, offset, transcripts if mode == "check" else None, app)
                 if os.environ.get("ORCA_WALK_DEBUG"):
                     print(f"{time.time():.3f} step {kind} {argument}: {heard}", file=sys.stderr)
                 heard_steps.append(heard)
@@ -335,11 +351,12 @@ def main():
                     with open(os.path.join(workdir, "app.log")) as log:
                         failure = f"the app ended ({app.returncode}) at “== {kind} {argument}”:\n{log.read()}"
                     break
-                if mode == "check" and not matches(heard, expected) and f"{kind} {argument}".strip() not in walk.unsteady:
+                if compared and not matches_one_of(heard, transcripts):
                     failure = (f"{walk_path}: after “== {kind} {argument}” (step {index + 1}) Orca said:\n"
                                + "".join(f"    {line}\n" for line in heard)
                                + "the walk expects:\n"
-                               + "".join(f"    {line}\n" for line in expected))
+                               + "    == or\n".join("".join(f"    {line}\n" for line in expected)
+                                                     for expected in transcripts))
                     break
         finally:
             if app is not None and app.poll() is None:
