@@ -87,9 +87,64 @@ public enum Accessibility {
     /// a window's accessible made early keeps a wrong role.
     public static func makeAccessibleNow(_ widget: WidgetPointer) {
         guard gtk_widget_get_mapped(widget) != 0, gtk_widget_has_focus(widget) == 0 else { return }
+        makeAccessible(widget)
+    }
+
+    /// (A change of focusability is told to the platform, which makes GTK
+    /// 4.8 make the accessible of any widget in a window.)
+    private static func makeAccessible(_ widget: WidgetPointer) {
         let focusable = gtk_widget_get_focusable(widget)
         gtk_widget_set_focusable(widget, focusable == 0 ? 1 : 0)
         gtk_widget_set_focusable(widget, focusable)
+    }
+
+    /// Tells assistive technologies of a child its container has just been
+    /// given, at its place among the others, and at once: for a container
+    /// that keeps its own children in step with a model (a list's rows).
+    /// GTK 4.8 tells them of a new child only if its accessible existed as it
+    /// was parented, which a new widget's never has; made later, it is added
+    /// to libatspi's cache by index, in the place of the sibling there, and
+    /// a screen reader's count falls behind with each row that comes ("List
+    /// with 1 item" for ten). Made while hidden (GTK leaves a hidden
+    /// accessible out of that cache), then shown, it is told as a child that
+    /// arrived, which libatspi inserts. Done only while an assistive
+    /// technology listens (`AccessibilityBus.isListenedTo`): one that comes
+    /// later asks for the children there are. The child must not have the
+    /// keyboard (its focusability is toggled to make its accessible).
+    public static func tellArrival(_ child: WidgetPointer) {
+        guard AccessibilityBus.isListenedTo, gtk_widget_get_root(child) != nil, gtk_widget_has_focus(child) == 0 else { return }
+        setHidden(child, true)
+        makeAccessible(child)
+        gtk_accessible_reset_state(child.accessible, GTK_ACCESSIBLE_STATE_HIDDEN)
+    }
+
+    /// Makes a container's accessible, then its children's, first to last:
+    /// for a container whose children `tellArrival` tells of, once it is on
+    /// screen. libatspi takes a container's accessible, as it is made, for one
+    /// with as many children as it has, and the accessibles it does not know
+    /// yet for blanks, filled in as each is made (at its place) or read. A
+    /// child that left before either would leave its blank behind, told to no
+    /// one (GTK 4.8 tells nothing of a child whose accessible was never made),
+    /// and a screen reader would count it ever after. (Those made already are
+    /// left as they are.)
+    public static func makeAccessibleWithChildren(_ container: WidgetPointer) {
+        guard AccessibilityBus.isListenedTo, gtk_widget_get_mapped(container) != 0 else { return }
+        makeAccessibleNow(container)
+        for child in Widgets.children(of: container) where gtk_widget_has_focus(child) == 0 {
+            makeAccessible(child)
+        }
+    }
+
+    /// Moves a child among its siblings (`move`) and tells assistive
+    /// technologies, as one that left and came back: GTK 4.8 tells nothing
+    /// of a move, and libatspi, which inserts and removes children by their
+    /// places, would keep the old order and then put the next arrival in the
+    /// wrong place. For a child they are told of (not hidden from them).
+    public static func tellMove(of child: WidgetPointer, _ move: () -> Void) {
+        guard AccessibilityBus.isListenedTo else { return move() }
+        setHidden(child, true)
+        move()
+        gtk_accessible_reset_state(child.accessible, GTK_ACCESSIBLE_STATE_HIDDEN)
     }
 
     /// Tells assistive technologies of a widget its container has just been

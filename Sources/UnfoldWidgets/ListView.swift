@@ -433,21 +433,33 @@ public final class ListView: WidgetImplementation {
         // list order, then the leaving ones (hidden from them). GTK finds the
         // index of a row that arrives or leaves by walking the rows before it,
         // so no leaving row stands before a live one. (Drawing order is `frames`'.)
+        // Each change to the rows they read is told to them as it is made,
+        // in order: libatspi keeps its copy of the list by places (see
+        // `Accessibility.tellArrival`).
         var previous: WidgetPointer?
         func place(_ frame: ListLayout<RowKey>.Frame) {
             let row: Row
+            var arrived = false
             if let existing = rows[frame.key] {
                 row = existing
             } else if let position = frame.position, let item = item(at: position) {
                 row = makeRow(for: item, after: previous)
                 rows[frame.key] = row
                 rowSetChanged = true
+                arrived = true
             } else {
                 return
             }
             if gtk_widget_get_child_visible(row.widget) == 0 { gtk_widget_set_child_visible(row.widget, 1) }
-            setInteractive(row.widget, !frame.isLeaving)
-            if gtk_widget_get_prev_sibling(row.widget) != previous { gtk_widget_insert_after(row.widget, widget, previous) }
+            // A leaving row leaves their list before it moves, one that stays
+            // or comes back is shown where it ends up.
+            if frame.isLeaving { setInteractive(row.widget, false) }
+            if gtk_widget_get_prev_sibling(row.widget) != previous {
+                let move = { gtk_widget_insert_after(row.widget, self.widget, previous) }
+                if gtk_widget_get_can_target(row.widget) != 0 { Accessibility.tellMove(of: row.widget, move) } else { move() }
+            }
+            if !frame.isLeaving { setInteractive(row.widget, true) }
+            if arrived && !frame.isLeaving { Accessibility.tellArrival(row.widget) }
             previous = row.widget
         }
         for frame in frames where !frame.isLeaving { place(frame) }
@@ -1112,6 +1124,10 @@ public final class ListView: WidgetImplementation {
 
     public override func didMap() {
         driver.widgetDidMap()
+        // Its rows are told to assistive technologies as they come
+        // (`Accessibility.tellArrival`), which only a list they know of can
+        // do; those that came before are made known now.
+        Accessibility.makeAccessibleWithChildren(widget)
         layoutDidChange()
     }
 

@@ -32,6 +32,21 @@ final class ScreenReaderTests: XCTestCase {
         }
     }
 
+    /// A screen reader's copy of the collection's rows (libatspi's, which
+    /// Orca counts and reads) stays the list's own through jumps that make
+    /// and drop most rows, a filter that empties the list and one that fills
+    /// it again, and the toggle: each row's arrival, move and departure is
+    /// told, at its place. Orca said "List with 1 item" for ten after End
+    /// then Home, and met rows that were gone after an emptied filter.
+    func testAScreenReadersCopyOfTheListKeepsUp() throws {
+        let script = repositoryRoot.appendingPathComponent("Tests/WidgetTests/atspi_list_copy.py").path
+        let steps = "Tab Tab End Home Page_Down Up shift+Tab shift+Tab type:zz Escape type:9 Tab space Tab End Home"
+        let result = try AppProcessTests.run("/usr/bin/python3", [script, "Labels", steps, "--", AppProcessTests.executable,
+                                                                  "--page", "collection", "--synthetic", "1000"])
+        XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+        XCTAssertTrue(result.stdout.contains("kept up over 16 steps"), result.stdout)
+    }
+
     /// A line a walk marks "? " may go unsaid (Orca says it or not by timing
     /// alone); every other line must be said, in its place, and nothing more.
     func testOnlyAWalksOptionalLinesMayGoUnsaid() throws {
