@@ -459,7 +459,7 @@ public final class ListView: WidgetImplementation {
                 if gtk_widget_get_can_target(row.widget) != 0 { Accessibility.tellMove(of: row.widget, move) } else { move() }
             }
             if !frame.isLeaving { setInteractive(row.widget, true) }
-            if arrived && !frame.isLeaving { Accessibility.tellArrival(row.widget) }
+            if arrived && !frame.isLeaving && rowsAreTold { Accessibility.tellArrival(row.widget) }
             previous = row.widget
         }
         for frame in frames where !frame.isLeaving { place(frame) }
@@ -1124,11 +1124,26 @@ public final class ListView: WidgetImplementation {
 
     public override func didMap() {
         driver.widgetDidMap()
-        // Its rows are told to assistive technologies as they come
-        // (`Accessibility.tellArrival`), which only a list they know of can
-        // do; those that came before are made known now.
-        Accessibility.makeAccessibleWithChildren(widget)
+        if !rowsAreTold { tellRowsOnceShown() }
         layoutDidChange()
+    }
+
+    /// Whether each row that comes is told to assistive technologies as it
+    /// comes (`Accessibility.tellArrival`): from just after the list is first
+    /// on screen, when its own accessible and its rows' are made, first to
+    /// last (only a list they know of can tell its rows). Made during its
+    /// window's first map, they would make the window's too, which GTK 4.8
+    /// then gives a wrong role for good ("filler", and no title bar buttons).
+    private var rowsAreTold = false
+
+    private func tellRowsOnceShown() {
+        let weak = WeakObjectRef(UnsafeMutableRawPointer(widget))
+        _ = Timeout.after(milliseconds: 0) {
+            guard let alive = weak.get(), gtk_widget_get_mapped(alive.widget) != 0,
+                  let list = WidgetImplementation.of(alive.widget) as? ListView, !list.rowsAreTold else { return }
+            list.rowsAreTold = true
+            Accessibility.makeAccessibleWithChildren(alive.widget)
+        }
     }
 
     public override func willUnmap() {
