@@ -54,6 +54,17 @@ def build_window(app, path):
         scroller.set_can_focus(model.get_n_items() > 0)
     filtered.connect("items-changed", follow_emptiness)
     follow_emptiness(filtered)
+
+    # What the filter leaves, for those who cannot see the list: a screen
+    # reader counts only the rows in view ("List with 17 items"), and GTK 4.8
+    # has no way to announce. Orca says an entry's description as it changes
+    # (given only from the first change: one given before the entry's first
+    # focus is said twice there).
+    def tell_result(model, *changed):
+        shown, total = model.get_n_items(), strings.get_n_items()
+        entry.update_property([Gtk.AccessibleProperty.DESCRIPTION],
+                              [f"{shown} of {total} words" if shown else "No matching words"])
+    filtered.connect("items-changed", tell_result)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
     box.append(entry)
     box.append(scroller)
