@@ -109,12 +109,13 @@ public enum Accessibility {
     /// accessible out of that cache), then shown, it is told as a child that
     /// arrived, which libatspi inserts. Done only while an assistive
     /// technology listens (`AccessibilityBus.isListenedTo`): one that comes
-    /// later asks for the children there are. The child must not have the
-    /// keyboard (its focusability is toggled to make its accessible).
+    /// later asks for the children there are.
     public static func tellArrival(_ child: WidgetPointer) {
-        guard AccessibilityBus.isListenedTo, gtk_widget_get_root(child) != nil, gtk_widget_has_focus(child) == 0 else { return }
+        guard AccessibilityBus.isListenedTo, gtk_widget_get_root(child) != nil else { return }
         setHidden(child, true)
-        makeAccessible(child)
+        // (One with the keyboard has its accessible already; toggling its
+        // focusability would take the keyboard from it.)
+        if gtk_widget_has_focus(child) == 0 { makeAccessible(child) }
         gtk_accessible_reset_state(child.accessible, GTK_ACCESSIBLE_STATE_HIDDEN)
     }
 
@@ -169,11 +170,8 @@ public enum Accessibility {
         whenShown(widget) { shown in
             // Made inert meanwhile (a row that already leaves): it stays out.
             guard gtk_widget_get_can_target(shown) != 0 else { return }
-            // (Shown again meanwhile, it is hidden as its accessible is made.)
-            setHidden(shown, true)
-            // Its accessible made first: made as it shows, it would be told nowhere.
-            makeAccessibleNow(shown)
-            gtk_accessible_reset_state(shown.accessible, GTK_ACCESSIBLE_STATE_HIDDEN)
+            // (Shown again meanwhile, it is hidden again as its accessible is made.)
+            tellArrival(shown)
         }
     }
 

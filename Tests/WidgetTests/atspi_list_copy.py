@@ -102,10 +102,13 @@ class Session:
             if path is None:
                 named.append("(nothing)")
                 continue
-            reply = self.bus.call_sync(self.list.app.bus_name, path, "org.freedesktop.DBus.Properties", "Get",
-                                       GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", "Name")), None,
-                                       Gio.DBusCallFlags.NONE, -1, None)
-            named.append(reply.unpack()[0])
+            try:
+                reply = self.bus.call_sync(self.list.app.bus_name, path, "org.freedesktop.DBus.Properties", "Get",
+                                           GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", "Name")), None,
+                                           Gio.DBusCallFlags.NONE, -1, None)
+                named.append(reply.unpack()[0])
+            except GLib.Error:
+                named.append("(gone from the application)")
         return named
 
     def tick(self):
@@ -126,12 +129,18 @@ class Session:
             window = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.app.pid)],
                                     capture_output=True, text=True, check=True).stdout.split()[0]
             subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
-        copy, answer = self.copy(), self.answer()
-        if copy != answer:
+        try:
+            copy, answer = self.copy(), self.answer()
+        except GLib.Error as error:
+            # A row the copy holds asked about as it goes: mid-change too.
             self.agreed_since = None
-            return self.wait_or_fail(f"after step {self.step + 1} ({self.current()}), the copy has "
-                                     f"{len(copy)} rows: {self.names(copy)}\n"
-                                     f"the application has {len(answer)}: {self.names(answer)}")
+            return self.wait_or_fail(lambda: f"after step {self.step + 1} ({self.current()}): {error.message}")
+        if copy != answer:
+            # (Mid-change, as often as not: only the patience's end is a verdict.)
+            self.agreed_since = None
+            return self.wait_or_fail(lambda: f"after step {self.step + 1} ({self.current()}), the copy has "
+                                             f"{len(copy)} rows: {self.names(copy)}\n"
+                                             f"the application has {len(answer)}: {self.names(answer)}")
         now = time.monotonic()
         if self.agreed_since is None:
             self.agreed_since = now
@@ -150,11 +159,24 @@ class Session:
         return "launch" if self.step < 0 else self.steps[self.step]
 
     def wait_or_fail(self, why):
+        """Goes on waiting, or, past the patience, fails for `why` (a
+        function: what it says is asked of the application only then)."""
         if time.monotonic() < self.deadline:
             return True
-        self.failure = why
+        self.failure = why()
         Atspi.event_quit()
         return False
+
+    def checked_tick(self):
+        """`tick`, with anything it raises a failure rather than the end of
+        the checks (GLib drops a callback that raises, and nothing would end
+        the wait)."""
+        try:
+            return self.tick()
+        except Exception as error:  # noqa: BLE001 (any of them ends the check, said)
+            self.failure = f"at step {self.step + 1} ({self.current()}): {error!r}"
+            Atspi.event_quit()
+            return False
 
     @staticmethod
     def press(step):
@@ -214,7 +236,7 @@ def main(argv):
     for kind in ORCA_EVENTS:
         listener.register(kind)
     session = Session(argv[1], argv[2].split(), app, bus)
-    GLib.timeout_add(50, session.tick)
+    GLib.timeout_add(50, session.checked_tick)
     try:
         # libatspi keeps its copies only while its own event loop runs, as Orca's does.
         Atspi.event_main()
