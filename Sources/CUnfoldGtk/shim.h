@@ -15,6 +15,43 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* GLib's flags, spelt the same whichever way Swift imports them. GLib 2.88
+ * marks its flag enums G_GNUC_FLAG_ENUM, and Swift imports such an enum as an
+ * option set whose members take Swift names (G_CONNECT_AFTER becomes
+ * GConnectFlags.after; no flags at all has no name); older GLibs' enums come
+ * in as a struct beside global constants. Swift names a GLib flag here as
+ * UNFOLD_<its C name>, which reads the same under both imports and takes its
+ * value from GLib's own headers. Flags combine through rawValue, as both
+ * imports allow. */
+#define UNFOLD_GLIB_FLAG(type, name) static const type UNFOLD_##name = name;
+UNFOLD_GLIB_FLAG(GConnectFlags, G_CONNECT_AFTER)
+UNFOLD_GLIB_FLAG(GParamFlags, G_PARAM_READABLE)
+UNFOLD_GLIB_FLAG(GParamFlags, G_PARAM_WRITABLE)
+UNFOLD_GLIB_FLAG(GParamFlags, G_PARAM_EXPLICIT_NOTIFY)
+UNFOLD_GLIB_FLAG(GTypeFlags, G_TYPE_FLAG_FINAL)
+UNFOLD_GLIB_FLAG(GLogLevelFlags, G_LOG_LEVEL_WARNING)
+UNFOLD_GLIB_FLAG(GLogLevelFlags, G_LOG_LEVEL_CRITICAL)
+UNFOLD_GLIB_FLAG(GFileTest, G_FILE_TEST_EXISTS)
+UNFOLD_GLIB_FLAG(GFileTest, G_FILE_TEST_IS_DIR)
+UNFOLD_GLIB_FLAG(GFileTest, G_FILE_TEST_IS_REGULAR)
+UNFOLD_GLIB_FLAG(GFileSetContentsFlags, G_FILE_SET_CONTENTS_CONSISTENT)
+UNFOLD_GLIB_FLAG(GFileSetContentsFlags, G_FILE_SET_CONTENTS_DURABLE)
+UNFOLD_GLIB_FLAG(GKeyFileFlags, G_KEY_FILE_NONE)
+UNFOLD_GLIB_FLAG(GKeyFileFlags, G_KEY_FILE_KEEP_COMMENTS)
+UNFOLD_GLIB_FLAG(GMarkupParseFlags, G_MARKUP_DEFAULT_FLAGS)
+UNFOLD_GLIB_FLAG(GOptionFlags, G_OPTION_FLAG_NO_ARG)
+UNFOLD_GLIB_FLAG(GOptionFlags, G_OPTION_FLAG_FILENAME)
+UNFOLD_GLIB_FLAG(GResourceLookupFlags, G_RESOURCE_LOOKUP_FLAGS_NONE)
+UNFOLD_GLIB_FLAG(GFileMonitorFlags, G_FILE_MONITOR_WATCH_MOVES)
+UNFOLD_GLIB_FLAG(GApplicationFlags, G_APPLICATION_HANDLES_COMMAND_LINE)
+UNFOLD_GLIB_FLAG(GApplicationFlags, G_APPLICATION_NON_UNIQUE)
+UNFOLD_GLIB_FLAG(GDBusCallFlags, G_DBUS_CALL_FLAGS_NONE)
+UNFOLD_GLIB_FLAG(GDBusCallFlags, G_DBUS_CALL_FLAGS_NO_AUTO_START)
+UNFOLD_GLIB_FLAG(GDBusSignalFlags, G_DBUS_SIGNAL_FLAGS_NONE)
+UNFOLD_GLIB_FLAG(GDBusConnectionFlags, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT)
+UNFOLD_GLIB_FLAG(GDBusConnectionFlags, G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION)
+#undef UNFOLD_GLIB_FLAG
+
 /* Swift imports neither function-like macros nor C variadic functions.
  * These one-line helpers give it typed, non-variadic entry points. */
 

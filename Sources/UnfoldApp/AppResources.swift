@@ -38,7 +38,7 @@ public enum AppResources {
     static func data(_ name: String) -> [UInt8] {
         register()
         var error: UnsafeMutablePointer<GError>?
-        guard let bytes = g_resources_lookup_data(path(name), G_RESOURCE_LOOKUP_FLAGS_NONE, &error) else {
+        guard let bytes = g_resources_lookup_data(path(name), UNFOLD_G_RESOURCE_LOOKUP_FLAGS_NONE, &error) else {
             preconditionFailure("\(name) is not in the compiled resources: \(String(cString: error!.pointee.message))")
         }
         defer { g_bytes_unref(bytes) }

@@ -60,8 +60,8 @@ enum CommandLineOptions {
     static func add(to application: UnsafeMutablePointer<GApplication>) {
         var entries = all.map { option in
             GOptionEntry(long_name: UnsafePointer(strdup(option.name)), short_name: 0,
-                         flags: gint(option.kind == .flag ? G_OPTION_FLAG_NO_ARG.rawValue
-                             : option.kind == .filename ? G_OPTION_FLAG_FILENAME.rawValue : 0),
+                         flags: gint(option.kind == .flag ? UNFOLD_G_OPTION_FLAG_NO_ARG.rawValue
+                             : option.kind == .filename ? UNFOLD_G_OPTION_FLAG_FILENAME.rawValue : 0),
                          arg: G_OPTION_ARG_CALLBACK,
                          arg_data: unsafeBitCast(record, to: gpointer.self),
                          description: UnsafePointer(strdup(option.description)),

@@ -114,7 +114,7 @@ private enum LabelResultsType {
             class_finalize: nil, class_data: nil,
             instance_size: guint16(MemoryLayout<GObject>.size + MemoryLayout<UnsafeRawPointer>.size),
             n_preallocs: 0, instance_init: nil, value_table: nil)
-        let type = g_type_register_static(g_object_get_type(), "UnfoldLabelResults", &info, GTypeFlags(G_TYPE_FLAG_FINAL.rawValue))
+        let type = g_type_register_static(g_object_get_type(), "UnfoldLabelResults", &info, UNFOLD_G_TYPE_FLAG_FINAL)
         var listModel = GInterfaceInfo(interface_init: { iface, _ in
             let vtable: UnsafeMutablePointer<GListModelInterface> = gCast(iface!)
             vtable.pointee.get_item_type = { _ in MainActor.assumeIsolated { LabelItemType.type } }
@@ -161,7 +161,7 @@ private enum LabelItemType {
             class_init: nil, class_finalize: nil, class_data: nil,
             instance_size: guint16(MemoryLayout<GObject>.size + MemoryLayout<Int>.size),
             n_preallocs: 0, instance_init: nil, value_table: nil)
-        return g_type_register_static(g_object_get_type(), "UnfoldLabelItem", &info, GTypeFlags(G_TYPE_FLAG_FINAL.rawValue))
+        return g_type_register_static(g_object_get_type(), "UnfoldLabelItem", &info, UNFOLD_G_TYPE_FLAG_FINAL)
     }()
 
     static func slot(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Int> {

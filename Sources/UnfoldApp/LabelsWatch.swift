@@ -54,7 +54,7 @@ final class LabelsWatch {
         g_free(base)
         self.path = path
         var error: UnsafeMutablePointer<GError>?
-        guard let monitor = g_file_monitor_directory(directory.opaque, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+        guard let monitor = g_file_monitor_directory(directory.opaque, UNFOLD_G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
             Self.debug("cannot watch \(path): \(error.map { String(cString: $0.pointee.message) } ?? "")")
             g_clear_error(&error)
             return nil
@@ -117,13 +117,13 @@ final class LabelsWatch {
         leaving = Timeout.after(milliseconds: Self.returnMilliseconds) { [weak self] in
             guard let self else { return }
             self.leaving = 0
-            guard g_file_test(self.path, G_FILE_TEST_EXISTS) == 0 else {
+            guard g_file_test(self.path, UNFOLD_G_FILE_TEST_EXISTS) == 0 else {
                 return Self.debug("\(self.path) is back: it was saved, not moved")
             }
             // A backup's name is not the file's new name: an editor that
             // paused before writing the new version (it is read when it comes).
             let whereNow = destination.flatMap {
-                g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 && !Self.isBackupName($0) ? $0 : nil
+                g_file_test($0, UNFOLD_G_FILE_TEST_IS_REGULAR) != 0 && !Self.isBackupName($0) ? $0 : nil
             }
             Self.debug("\(self.path) left: \(whereNow.map { "now \($0)" } ?? "gone")")
             self.onLeft?(whereNow)

@@ -42,7 +42,7 @@ public enum Localization {
         for relative in ["../share/locale", "../../locale"] {
             let candidate = g_canonicalize_filename(relative, directory)!
             defer { g_free(candidate) }
-            if g_file_test(candidate, G_FILE_TEST_IS_DIR) != 0 { return String(cString: candidate) }
+            if g_file_test(candidate, UNFOLD_G_FILE_TEST_IS_DIR) != 0 { return String(cString: candidate) }
         }
         return "/usr/share/locale"
     }

@@ -40,7 +40,7 @@ public final class NoteStore {
     private init(labelsPath: String) {
         self.labelsPath = labelsPath
         notesPath = Self.notesPath(for: labelsPath)
-        if g_file_test(notesPath!, G_FILE_TEST_EXISTS) == 0 { adoptNotesOfMovedFile() }
+        if g_file_test(notesPath!, UNFOLD_G_FILE_TEST_EXISTS) == 0 { adoptNotesOfMovedFile() }
         load()
     }
 
@@ -69,7 +69,7 @@ public final class NoteStore {
             let candidate = Self.directory + "/" + name
             let file = g_key_file_new()!
             defer { g_key_file_free(file) }
-            guard g_key_file_load_from_file(file, candidate, G_KEY_FILE_KEEP_COMMENTS, nil) != 0,
+            guard g_key_file_load_from_file(file, candidate, UNFOLD_G_KEY_FILE_KEEP_COMMENTS, nil) != 0,
                   let recorded = g_key_file_get_string(file, Self.labelsGroup, Self.fileKey, nil) else { continue }
             let wasAt = String(cString: recorded)
             g_free(recorded)
@@ -217,7 +217,7 @@ public final class NoteStore {
         }
         var error: UnsafeMutablePointer<GError>?
         let text = keyFileText
-        let flags = GFileSetContentsFlags(G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
+        let flags = GFileSetContentsFlags(rawValue: UNFOLD_G_FILE_SET_CONTENTS_CONSISTENT.rawValue | UNFOLD_G_FILE_SET_CONTENTS_DURABLE.rawValue)
         let done = text.withCString { g_file_set_contents_full(notesPath, $0, gssize(strlen($0)), flags, 0o600, &error) }
         guard done == 0 else {
             lastReported = nil
@@ -232,7 +232,7 @@ public final class NoteStore {
     /// Reads the notes written before. A file that cannot be read is moved
     /// aside, never written over: what it holds is not lost.
     private func load() {
-        guard let notesPath, g_file_test(notesPath, G_FILE_TEST_EXISTS) != 0 else { return }
+        guard let notesPath, g_file_test(notesPath, UNFOLD_G_FILE_TEST_EXISTS) != 0 else { return }
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?
@@ -274,7 +274,7 @@ public final class NoteStore {
             g_set_error_literal(&error, g_file_error_quark(), gint(G_FILE_ERROR_INVAL.rawValue), tr("it is not text"))
             return false
         }
-        return g_key_file_load_from_data(file, contents, length, G_KEY_FILE_KEEP_COMMENTS, &error) != 0
+        return g_key_file_load_from_data(file, contents, length, UNFOLD_G_KEY_FILE_KEEP_COMMENTS, &error) != 0
     }
 
     /// `base`, or `base-2`, `base-3`…: the first name no file has, so that
@@ -282,7 +282,7 @@ public final class NoteStore {
     private static func unusedName(_ base: String) -> String {
         var name = base
         var attempt = 1
-        while g_file_test(name, G_FILE_TEST_EXISTS) != 0 {
+        while g_file_test(name, UNFOLD_G_FILE_TEST_EXISTS) != 0 {
             attempt += 1
             name = base + "-\(attempt)"
         }
@@ -297,10 +297,10 @@ public final class NoteStore {
         let identity = Self.canonical(path)
         guard let oldNotesPath = notesPath, identity != labelsPath else { return }
         let newNotesPath = Self.notesPath(for: identity)
-        if g_file_test(newNotesPath, G_FILE_TEST_EXISTS) != 0 {
+        if g_file_test(newNotesPath, UNFOLD_G_FILE_TEST_EXISTS) != 0 {
             rename(newNotesPath, Self.unusedName(newNotesPath + ".replaced"))
         }
-        if g_file_test(oldNotesPath, G_FILE_TEST_EXISTS) != 0 { rename(oldNotesPath, newNotesPath) }
+        if g_file_test(oldNotesPath, UNFOLD_G_FILE_TEST_EXISTS) != 0 { rename(oldNotesPath, newNotesPath) }
         unfold_log_debug("the notes on \(labelsPath ?? "") follow it to \(identity)")
         labelsPath = identity
         notesPath = newNotesPath

@@ -50,7 +50,7 @@ extension UnfoldApplication {
         guard let path = OpenLabels.path(of: file.opaque) else { return }
         // Gone since the menu was made: it leaves the recent files (the open
         // below says it is gone).
-        if g_file_test(path, G_FILE_TEST_EXISTS) == 0 { gtk_recent_manager_remove_item(gtk_recent_manager_get_default(), uri, nil) }
+        if g_file_test(path, UNFOLD_G_FILE_TEST_EXISTS) == 0 { gtk_recent_manager_remove_item(gtk_recent_manager_get_default(), uri, nil) }
         openFiles([path], toldIn: activeMainWindow)
     }
 

@@ -45,7 +45,7 @@ extension MainWindow {
     func saveNotes(of page: CollectionPage, to path: String, as format: NotesExport) {
         let text = format.text(of: NotesExport.entries(page.notes, of: page.collection))
         var error: UnsafeMutablePointer<GError>?
-        let written = text.withCString { g_file_set_contents_full(path, $0, gssize(strlen($0)), G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error) }
+        let written = text.withCString { g_file_set_contents_full(path, $0, gssize(strlen($0)), UNFOLD_G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error) }
         let name = OpenLabels.displayName(path)
         if written != 0 {
             tell(fill(tr("Notes saved in {file}"), ["file": name]), passing: true)

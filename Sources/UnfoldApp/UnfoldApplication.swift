@@ -26,8 +26,8 @@ public final class UnfoldApplication {
     /// `unique: false` runs an instance of its own (tests run one in-process).
     public init(unique: Bool = true, stateStore: WindowStateStore = WindowStateStore()) {
         self.stateStore = stateStore
-        var flags = G_APPLICATION_HANDLES_COMMAND_LINE
-        if !unique { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
+        var flags = UNFOLD_G_APPLICATION_HANDLES_COMMAND_LINE
+        if !unique { flags = GApplicationFlags(rawValue: flags.rawValue | UNFOLD_G_APPLICATION_NON_UNIQUE.rawValue) }
         // Its resources first: GtkApplication looks for its icons in them as it starts.
         AppResources.register()
         application = gCast(adw_application_new(Self.applicationID, flags)!)

@@ -55,11 +55,11 @@ public final class WindowStateStore {
 
     /// The saved state, or nil when there is no file or nothing usable in it.
     public func load() -> WindowState? {
-        guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return nil }
+        guard g_file_test(path, UNFOLD_G_FILE_TEST_EXISTS) != 0 else { return nil }
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, &error) != 0 else {
+        guard g_key_file_load_from_file(file, path, UNFOLD_G_KEY_FILE_NONE, &error) != 0 else {
             // GLib's message quotes the offending line, whatever bytes it holds.
             reportOnce("ignoring the saved window state \(path): it is not a key file (\(quoted(message(of: error), limit: 120)))")
             return nil

@@ -37,7 +37,7 @@ public enum AccessibilityBus {
         gtk_widget_grab_focus(focusable)
         subscription = g_dbus_connection_signal_subscribe(
             connection, "org.a11y.atspi.Registry", "org.a11y.atspi.Event.Object", "ChildrenChanged",
-            "/org/a11y/atspi/accessible/root", nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            "/org/a11y/atspi/accessible/root", nil, UNFOLD_G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, _ in
                 // (kind, index, 0, <(bus name, path)>, properties): "add" when an application is embedded.
                 guard let parameters, g_variant_n_children(parameters) >= 4 else { return }
@@ -55,7 +55,7 @@ public enum AccessibilityBus {
         defer { g_variant_type_free(childrenType) }  // the call keeps a copy
         g_dbus_connection_call(connection, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
                                "org.a11y.atspi.Accessible", "GetChildren", nil, childrenType,
-                               G_DBUS_CALL_FLAGS_NONE, -1, nil, { source, result, _ in
+                               UNFOLD_G_DBUS_CALL_FLAGS_NONE, -1, nil, { source, result, _ in
             guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil) else { return }
             defer { g_variant_unref(reply) }
             let children = g_variant_get_child_value(reply, 0)
@@ -95,7 +95,7 @@ public enum AccessibilityBus {
         // (interface, changed, invalidated)
         _ = g_dbus_connection_signal_subscribe(
             session, "org.a11y.Bus", "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/a11y/bus",
-            "org.a11y.Status", G_DBUS_SIGNAL_FLAGS_NONE, { _, _, _, _, _, parameters, _ in
+            "org.a11y.Status", UNFOLD_G_DBUS_SIGNAL_FLAGS_NONE, { _, _, _, _, _, parameters, _ in
                 guard let parameters, g_variant_n_children(parameters) >= 2 else { return }
                 let changed = g_variant_get_child_value(parameters, 1)
                 defer { g_variant_unref(changed) }
@@ -110,7 +110,7 @@ public enum AccessibilityBus {
         defer { g_variant_type_free(replyType) }
         // Not started for this: with no bus launcher running, nothing listens.
         g_dbus_connection_call(session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
-                               g_variant_new_tuple(&arguments, 2), replyType, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil,
+                               g_variant_new_tuple(&arguments, 2), replyType, UNFOLD_G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil,
                                { source, result, _ in
             guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil) else { return }
             defer { g_variant_unref(reply) }
@@ -153,14 +153,14 @@ public enum AccessibilityBus {
             defer { g_variant_type_free(addressType) }
             guard let reply = g_dbus_connection_call_sync(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus",
                                                           "GetAddress", nil, addressType,
-                                                          G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil, nil) else { return nil }
+                                                          UNFOLD_G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil, nil) else { return nil }
             defer { g_variant_unref(reply) }
             let text = g_variant_get_child_value(reply, 0)
             defer { g_variant_unref(text) }
             address = String(cString: g_variant_get_string(text, nil))
         }
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let flags = GDBusConnectionFlags(rawValue: UNFOLD_G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                         | UNFOLD_G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         return g_dbus_connection_new_for_address_sync(address, flags, nil, nil, nil)
     }
 
@@ -175,7 +175,7 @@ public enum AccessibilityBus {
         defer { g_variant_type_free(pidType) }
         g_dbus_connection_call(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                                "GetConnectionUnixProcessID", g_variant_new_tuple(&argument, 1),
-                               pidType, G_DBUS_CALL_FLAGS_NONE, -1, nil, { source, result, data in
+                               pidType, UNFOLD_G_DBUS_CALL_FLAGS_NONE, -1, nil, { source, result, data in
             guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil) else {
                 Unmanaged<NameBox>.fromOpaque(data!).release()
                 return
@@ -201,7 +201,7 @@ public enum AccessibilityBus {
         guard let connection = watch, let busName = ourBusName else { return }
         g_dbus_connection_call(connection, busName, "/org/a11y/atspi/cache", "org.freedesktop.DBus.Properties",
                                "GetAll", g_variant_new_tuple([g_variant_new_string("org.a11y.atspi.Cache")], 1),
-                               nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, { source, result, _ in
+                               nil, UNFOLD_G_DBUS_CALL_FLAGS_NONE, -1, nil, { source, result, _ in
             let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil)
             MainActor.assumeIsolated {
                 if let reply {

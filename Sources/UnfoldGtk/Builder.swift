@@ -18,7 +18,7 @@ public final class Builder {
             defer { g_error_free(error) }
             throw Failure(description: "\(path): \(String(cString: error!.pointee.message))")
         }
-        if let bytes = g_resources_lookup_data(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil) {
+        if let bytes = g_resources_lookup_data(path, UNFOLD_G_RESOURCE_LOOKUP_FLAGS_NONE, nil) {
             defer { g_bytes_unref(bytes) }
             var size = 0
             let data = g_bytes_get_data(bytes, &size)!.assumingMemoryBound(to: CChar.self)
@@ -81,7 +81,7 @@ public final class Builder {
         }
         let scan = Scan()
         withExtendedLifetime(scan) {
-            let context = g_markup_parse_context_new(parser, G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(scan).toOpaque(), nil)
+            let context = g_markup_parse_context_new(parser, UNFOLD_G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(scan).toOpaque(), nil)
             // GtkBuilder has read this XML already: it parses.
             _ = g_markup_parse_context_parse(context, xml, length, nil)
             g_markup_parse_context_free(context)

@@ -73,7 +73,7 @@ func connect<Body>(
     let box = ClosureBox(body)
     let id = g_signal_connect_data(
         object, signal, callback, box.retainedPointer(), releaseHandler,
-        after ? G_CONNECT_AFTER : GConnectFlags(0))
+        after ? UNFOLD_G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
     precondition(id != 0, "no signal \(signal) on \(typeName(of: object))")
     return SignalConnection(instance: object, id: id, holder: box)
 }

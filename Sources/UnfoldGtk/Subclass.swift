@@ -109,9 +109,9 @@ public struct PropertyDescription: Sendable {
     }
 
     func makeSpec() -> UnsafeMutablePointer<GParamSpec> {
-        var flags = G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue
-        if isWritable { flags |= G_PARAM_WRITABLE.rawValue }
-        let paramFlags = GParamFlags(flags)
+        var flags = UNFOLD_G_PARAM_READABLE.rawValue | UNFOLD_G_PARAM_EXPLICIT_NOTIFY.rawValue
+        if isWritable { flags |= UNFOLD_G_PARAM_WRITABLE.rawValue }
+        let paramFlags = GParamFlags(rawValue: flags)
         switch kind {
         case .boolean(let value): return g_param_spec_boolean(name, nil, nil, value ? 1 : 0, paramFlags)
         case .double(let minimum, let maximum, let value): return g_param_spec_double(name, nil, nil, minimum, maximum, value, paramFlags)
@@ -396,8 +396,8 @@ enum WidgetTypeRegistry {
             class_init: classInit, class_finalize: nil,
             class_data: UnsafeRawPointer(Unmanaged.passRetained(record).toOpaque()),
             instance_size: guint16(query.instance_size), n_preallocs: 0, instance_init: instanceInit, value_table: nil)
-        let flags = description.isFinal ? G_TYPE_FLAG_FINAL.rawValue : 0
-        let type = g_type_register_static(parent, description.typeName, &info, GTypeFlags(flags))
+        let flags = description.isFinal ? UNFOLD_G_TYPE_FLAG_FINAL.rawValue : 0
+        let type = g_type_register_static(parent, description.typeName, &info, GTypeFlags(rawValue: flags))
         record.gType = type
         g_type_set_qdata(type, recordQuark, Unmanaged.passUnretained(record).toOpaque())
         record.privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<UnsafeRawPointer>.size))

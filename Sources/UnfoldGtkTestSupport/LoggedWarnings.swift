@@ -22,7 +22,7 @@ public enum LoggedWarnings {
         }
         guard first else { return }
         g_log_set_writer_func({ level, fields, count, _ in
-            let serious = G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue
+            let serious = UNFOLD_G_LOG_LEVEL_WARNING.rawValue | UNFOLD_G_LOG_LEVEL_CRITICAL.rawValue
             if level.rawValue & serious != 0, let text = g_log_writer_format_fields(level, fields, count, 0) {
                 LoggedWarnings.recorded.withLock { $0?.append(String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)) }
                 g_free(text)

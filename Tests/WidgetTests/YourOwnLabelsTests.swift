@@ -29,7 +29,7 @@ final class YourOwnLabelsTests: XCTestCase {
         for name in names where name.hasSuffix(".ini") {
             let file = g_key_file_new()!
             defer { g_key_file_free(file) }
-            guard g_key_file_load_from_file(file, folder.appendingPathComponent(name).path, G_KEY_FILE_NONE, nil) != 0 else { continue }
+            guard g_key_file_load_from_file(file, folder.appendingPathComponent(name).path, UNFOLD_G_KEY_FILE_NONE, nil) != 0 else { continue }
             var count = 0
             guard let keys = g_key_file_get_keys(file, "notes", &count, nil) else { continue }
             defer { g_strfreev(keys) }
