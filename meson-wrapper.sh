@@ -22,6 +22,12 @@
 #                                          the test command's meson phase alone: setup (buildtype
 #                                          debug, prefix /usr), compile, meson test, install into
 #                                          a destdir (kept only if given); lists what it installed
+#   ./meson-wrapper.sh on RELEASE [--debian-swift] COMMAND [ARGS]
+#                                          any command above in a root of another Debian release
+#                                          (debian-12, debian-13, debian-testing), made with
+#                                          debootstrap and kept in /var/cache/unfold/roots; as root.
+#                                          This machine's Swift is bound in; --debian-swift uses the
+#                                          release's own (apt's swiftlang) instead
 #   ./meson-wrapper.sh help                this list
 #
 # meson.build calls it too, as GNOME's Rust apps' meson.build calls cargo:
@@ -51,6 +57,8 @@ test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-sp
 test_locale=en_US.UTF-8
 # The locales the tests run the app in: right to left, CJK, and Unfold's own languages.
 test_locales=("$test_locale" he_IL.UTF-8 ar_EG.UTF-8 ja_JP.UTF-8 de_DE.UTF-8 fr_FR.UTF-8 pl_PL.UTF-8 pt_BR.UTF-8)
+
+debian_mirror=${UNFOLD_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 say() { printf 'meson-wrapper: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
@@ -99,6 +107,51 @@ ensure_locale() {
 
 ensure_swift() {
   command -v swift >/dev/null || { say "swift is not on PATH (Swift 6 toolchain required)"; exit 1; }
+  provide_toolchain_libraries
+}
+
+# swift.org's toolchain for Debian 12 links Debian 12's libxml2.so.2 (and
+# through it ICU 72); Debian testing has neither (its libxml2 is libxml2.so.16).
+# Where the toolchain's package manager misses libraries, Debian 12's packages
+# of them are unpacked into .build/toolchain-libraries, and only the `swift`
+# this script runs is pointed there (LD_LIBRARY_PATH): nothing built on the
+# release itself links those names, so nothing else loads them.
+toolchain_libraries=$PWD/.build/toolchain-libraries
+provide_toolchain_libraries() {
+  local swift_build missing
+  swift_build="$(dirname "$(readlink -f "$(command -v swift)")")/swift-build"
+  [ -x "$swift_build" ] || return 0
+  missing=$(LD_LIBRARY_PATH=$toolchain_libraries ldd "$swift_build" 2>/dev/null | sed -n 's/^[[:space:]]*\([^ ]*\) => not found$/\1/p')
+  if [ -n "$missing" ] && [ ! -d "$toolchain_libraries" ]; then
+    say "the Swift toolchain needs $(echo $missing) that this release lacks: unpacking Debian 12's into $toolchain_libraries, for the toolchain alone"
+    fetch_debian_12_libraries libxml2 libicu72 || die "could not fetch Debian 12's libxml2 and libicu72 for the Swift toolchain"
+    missing=$(LD_LIBRARY_PATH=$toolchain_libraries ldd "$swift_build" 2>/dev/null | sed -n 's/^[[:space:]]*\([^ ]*\) => not found$/\1/p')
+  fi
+  [ -z "$missing" ] || die "the Swift toolchain ($swift_build) needs $(echo $missing), which this system lacks"
+  if [ -d "$toolchain_libraries" ]; then
+    swift() { LD_LIBRARY_PATH="$toolchain_libraries${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" command swift "$@"; }
+  fi
+}
+
+# Unpacks Debian 12's packages $@ (their shared libraries) into
+# $toolchain_libraries, with apt's own client and lists of its own.
+fetch_debian_12_libraries() {
+  local apt_dir package
+  apt_dir=$(mktemp -d)
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/unpacked"
+  echo "deb $debian_mirror bookworm main" > "$apt_dir/sources.list"
+  local options=(-o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
+                 -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache" -o APT::Sandbox::User=root)
+  if apt-get "${options[@]}" update -qq >&2 && (cd "$apt_dir" && apt-get "${options[@]}" download "$@" >&2); then
+    for package in "$apt_dir"/*.deb; do dpkg-deb -x "$package" "$apt_dir/unpacked"; done
+    mkdir -p "$toolchain_libraries.new"
+    find "$apt_dir/unpacked" -name 'lib*.so.*' -exec cp -a {} "$toolchain_libraries.new/" \;
+    rm -rf "$toolchain_libraries" && mv "$toolchain_libraries.new" "$toolchain_libraries"
+    rm -rf "$apt_dir"
+  else
+    rm -rf "$apt_dir"
+    return 1
+  fi
 }
 
 # The build's log goes to stderr, so that stdout is the app's own (`run --version`).
@@ -279,6 +332,113 @@ potfiles() {
   ui_files
   printf '%s\n' "data/$app_id.metainfo.xml.in"
 }
+
+# Other Debian releases, each in a root of its own (the `on` command): what
+# Unfold supports, as their users have them. Debian 12's debootstrap knows no
+# suite after trixie, so testing is made with its script for sid.
+release_suite() {
+  case "$1" in
+    debian-12) echo bookworm ;;
+    debian-13) echo trixie ;;
+    debian-testing) echo testing ;;
+    *) return 1 ;;
+  esac
+}
+roots=${UNFOLD_ROOTS:-/var/cache/unfold/roots}
+# A root is kept between runs (its packages, its SwiftPM build) and made anew
+# once it is a week old, so that testing's moving parts are followed.
+root_lifetime_days=7
+
+# Makes (or keeps) the root of release $1, suite $2; prints its path.
+make_root() {
+  local release=$1 suite=$2 root=$roots/$1 script=()
+  if [ -f "$root/etc/unfold-root" ] && [ -z "$(find "$root/etc/unfold-root" -mtime +"$root_lifetime_days")" ]; then
+    printf '%s\n' "$root"
+    return 0
+  fi
+  say "on $release: making a Debian $suite root in $root (debootstrap: a few minutes)"
+  mkdir -p "$roots"
+  rm -rf "$root.new"
+  [ "$suite" = testing ] && script=(/usr/share/debootstrap/scripts/sid)
+  if ! debootstrap --variant=minbase "$suite" "$root.new" "$debian_mirror" "${script[@]}" >"$roots/$release.log" 2>&1; then
+    tail -n 20 "$roots/$release.log" >&2
+    die "on $release: debootstrap failed (above; whole log: $roots/$release.log)"
+  fi
+  # Testing's Release file on a mirror may be past its Valid-Until date.
+  [ "$suite" = testing ] && echo 'Acquire::Check-Valid-Until "false";' > "$root.new/etc/apt/apt.conf.d/90unfold-testing"
+  echo "$suite" > "$root.new/etc/unfold-root"
+  rm -rf "$root"
+  mv "$root.new" "$root"
+  printf '%s\n' "$root"
+}
+
+# What the swift.org toolchain needs of a Debian system beside itself (its
+# documented dependencies, by names every release from 12 has).
+toolchain_packages=(g++ libc6-dev libcurl4-openssl-dev libncurses6 libedit2 libsqlite3-0 zlib1g-dev libpython3-dev git ca-certificates)
+
+# Runs this script's command $2… inside root $1: the checkout's files copied to
+# /root/unfold there (its .build kept from the last run), the toolchain bound in
+# read-only at its own path, unless $debian_swift, and the tests' pictures
+# copied back to .build/on-RELEASE-artifacts.
+enter_root() {
+  local root=$1 release=$2; shift 2
+  local tree=$root/root/unfold toolchain="" path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+  # What is mounted in the root, last first: unmounted however the command ends.
+  root_mounts=()
+  trap unmount_root EXIT
+  mount_in_root() {  # mount_in_root PATH MOUNT-OPTIONS…
+    local target=$root$1
+    shift
+    mkdir -p "$target"
+    mount "$@" "$target"
+    root_mounts=("$target" "${root_mounts[@]}")
+  }
+  mount_in_root /proc -t proc proc
+  mount_in_root /sys -t sysfs sysfs
+  mount_in_root /dev --bind /dev
+  mount_in_root /dev/pts --bind /dev/pts
+  if [ "$debian_swift" = false ]; then
+    ensure_swift
+    toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
+    mount_in_root "$toolchain" --bind "$toolchain"
+    mount -o remount,bind,ro "$root$toolchain"
+    path=$toolchain/bin:$path
+  fi
+  cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+  mkdir -p "$tree"
+  find "$tree" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -C "$tree" -xf -
+  else
+    tar --exclude=./.build -cf - . | tar -C "$tree" -xf -
+  fi
+  local chrooted=(chroot "$root" /usr/bin/env -i HOME=/root PATH="$path" LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}"
+                  UNFOLD_TEST_ARTIFACTS=/root/unfold/.build/test-artifacts)
+  say "on $release: $(chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), in $root"
+  if [ "$debian_swift" = true ]; then
+    "${chrooted[@]}" sh -c 'command -v swift >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends swiftlang >/dev/null; }' \
+      || die "on $release: the release's own Swift (swiftlang) could not be installed"
+  else
+    "${chrooted[@]}" /root/unfold/meson-wrapper.sh ensure-packages "${toolchain_packages[@]}" \
+      || die "on $release: the toolchain's dependencies could not be installed"
+  fi
+  local status=0
+  "${chrooted[@]}" bash -c 'cd /root/unfold && exec ./meson-wrapper.sh "$@"' meson-wrapper.sh "$@" || status=$?
+  if [ -d "$tree/.build/test-artifacts" ]; then
+    rm -rf ".build/on-$release-artifacts"
+    mkdir -p .build
+    cp -a "$tree/.build/test-artifacts" ".build/on-$release-artifacts"
+    say "on $release: the tests' pictures are in .build/on-$release-artifacts"
+  fi
+  unmount_root
+  return "$status"
+}
+unmount_root() {
+  local target
+  for target in "${root_mounts[@]}"; do umount -l "$target" 2>/dev/null || true; done
+  root_mounts=()
+}
+root_mounts=()
 
 command=${1:-}
 [ $# -gt 0 ] && shift
@@ -476,6 +636,22 @@ case "$command" in
       msgmerge --quiet --update --backup=none "data/po/$lang.po" data/po/unfold.pot
       msgattrib --no-obsolete -o "data/po/$lang.po" "data/po/$lang.po"  # what no longer exists goes
     done
+    ;;
+  on)
+    release=${1:-}
+    [ $# -gt 0 ] && shift
+    suite=$(release_suite "$release") || die "on: RELEASE is debian-12, debian-13 or debian-testing, not '$release'"
+    debian_swift=false
+    if [ "${1:-}" = --debian-swift ]; then debian_swift=true; shift; fi
+    [ $# -gt 0 ] || die "on $release: which command? (for example: ./meson-wrapper.sh on $release test)"
+    [ "$(id -u)" -eq 0 ] || die "on: makes and enters a Debian root (debootstrap, chroot, mount): run it as root"
+    ensure_packages debootstrap
+    root=$(make_root "$release" "$suite")
+    enter_root "$root" "$release" "$@"
+    ;;
+  ensure-packages)
+    # `on`'s, inside a root: the toolchain's dependencies.
+    ensure_packages "$@"
     ;;
   help|-h|--help)
     usage
