@@ -87,8 +87,11 @@ let package = Package(
                 ])]),
         // Compiles data/unfold.gresource.xml into the target that uses it.
         .plugin(name: "GResourcePlugin", capability: .buildTool(), path: "Sources/GResourcePlugin"),
+        // What the application does differently on each GTK and libadwaita
+        // release, in C: chosen by their version macros, which Swift cannot read.
+        .target(name: "CUnfoldAppCompat", dependencies: ["CUnfoldAdw"], cSettings: cSettings),
         // The application: pages, windows, command line.
-        .target(name: "UnfoldApp", dependencies: ["UnfoldGtk", "CUnfoldAdw", "CUnfoldGL", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets"],
+        .target(name: "UnfoldApp", dependencies: ["UnfoldGtk", "CUnfoldAdw", "CUnfoldAppCompat", "CUnfoldGL", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets"],
                 swiftSettings: swiftSettings, plugins: ["GResourcePlugin"]),
         .executableTarget(name: "unfold", dependencies: ["UnfoldApp"], swiftSettings: swiftSettings),
         // What only tests and measurements use: GTK's accessible checks, turning the main loop.

@@ -104,6 +104,30 @@ static inline void unfold_accessible_set_controls(GtkAccessible *accessible, Gtk
     gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL, -1);
 }
 
+/* CSS from `length` bytes. GTK 4.12 deprecates gtk_css_provider_load_from_data
+ * for gtk_css_provider_load_from_bytes; 4.8 and 4.10 have only the former. */
+static inline void unfold_css_provider_load(GtkCssProvider *provider, const char *css, gsize length)
+{
+#if GTK_CHECK_VERSION(4, 12, 0)
+    GBytes *bytes = g_bytes_new(css, length);
+    gtk_css_provider_load_from_bytes(provider, bytes);
+    g_bytes_unref(bytes);
+#else
+    gtk_css_provider_load_from_data(provider, css, (gssize) length);
+#endif
+}
+
+/* A widget's foreground colour from its style. GTK 4.10 deprecates the style
+ * context for gtk_widget_get_color; 4.8 has only the style context. */
+static inline void unfold_widget_get_color(GtkWidget *widget, GdkRGBA *color)
+{
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, color);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), color);
+#endif
+}
+
 /* GObject's warning for a property ID a class does not know (a macro). */
 static inline void unfold_object_warn_invalid_property_id(GObject *object, guint property_id, GParamSpec *pspec)
 {

@@ -91,9 +91,23 @@ final class MotionPanel {
         gtk_widget_add_css_class(summary, "caption")
         gtk_box_append(gCast(widget), summary)
 
+        // The theme's colours the plot draws with, each the colour of a hidden
+        // label the stylesheet colours (.motion-plot-ink): GTK 4.10 took away
+        // looking a named colour up from code, and the stylesheet follows
+        // light, dark and high contrast by itself.
+        let box = widget
+        inks = Dictionary(uniqueKeysWithValues: MotionPlot.Ink.allCases.map { ink in
+            let probe = gtk_label_new(nil)!
+            gtk_widget_add_css_class(probe, "motion-plot-ink")
+            gtk_widget_add_css_class(probe, ink.rawValue)
+            gtk_widget_set_visible(probe, 0)
+            gtk_box_append(gCast(box), probe)
+            return (ink, probe)
+        })
+
         Drawing.setDrawFunction(plot) { [weak self] cairo, width, height in
             guard let self else { return }
-            MotionPlot(area: self.plot, episode: MotionMonitor.recorder.latest, animationsOn: self.animationsOn)
+            MotionPlot(area: self.plot, palette: self.palette, episode: MotionMonitor.recorder.latest, animationsOn: self.animationsOn)
                 .draw(cairo, width: width, height: height)
         }
         // With animations off nothing moves: the plot says why it stays empty.
@@ -103,6 +117,20 @@ final class MotionPanel {
 
     private var animationsWatch: SignalConnection?
     private var animationsOn: Bool { AnimationSettings.animationsEnabled(for: plot) }
+    private let inks: [MotionPlot.Ink: WidgetPointer]
+
+    /// The colours the plot is drawn in now, as the stylesheet gives them.
+    var palette: MotionPlot.Palette {
+        var colors: [MotionPlot.Ink: GdkRGBA] = [:]
+        for (ink, probe) in inks {
+            var color = GdkRGBA()
+            unfold_widget_get_color(probe, &color)
+            colors[ink] = color
+        }
+        var foreground = GdkRGBA()
+        unfold_widget_get_color(plot, &foreground)
+        return MotionPlot.Palette(foreground: foreground, inks: colors)
+    }
 
     /// Shown, the panel records and draws every frame; hidden, nothing.
     func setShown(_ shown: Bool) {
@@ -143,8 +171,26 @@ final class MotionPanel {
 @MainActor
 struct MotionPlot {
     let area: WidgetPointer
+    let palette: Palette
     let episode: MotionRecorder.Episode?
     let animationsOn: Bool
+
+    /// The theme's colours the plot takes, by the CSS class of the hidden
+    /// label that holds each (data/unfold.css gives them their colour).
+    enum Ink: String, CaseIterable {
+        case height = "height", opacity = "opacity", place = "place"
+        /// The window's background: dots are ringed in it so that those that
+        /// overlap stay apart.
+        case background = "background"
+    }
+
+    struct Palette {
+        /// The plot's own text colour: its axes, ticks and labels.
+        var foreground: GdkRGBA
+        var inks: [Ink: GdkRGBA]
+
+        subscript(_ ink: Ink) -> GdkRGBA { inks[ink] ?? foreground }
+    }
 
     /// Room for the axes' labels.
     static let margins = (left: 44.0, right: 12.0, top: 26.0, bottom: 22.0)
@@ -163,11 +209,11 @@ struct MotionPlot {
             }
         }
 
-        var colorName: String {
+        var ink: Ink {
             switch self {
-            case .height: "accent_color"
-            case .opacity: "success_color"
-            case .place: "warning_color"
+            case .height: .height
+            case .opacity: .opacity
+            case .place: .place
             }
         }
 
@@ -202,9 +248,7 @@ struct MotionPlot {
     }
 
     func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
-        let context = gtk_widget_get_style_context(area)
-        var foreground = GdkRGBA()
-        gtk_style_context_get_color(context, &foreground)
+        let foreground = palette.foreground
         let highContrast = AppStyle.isHighContrast
         let plotLeft = Self.margins.left, plotTop = Self.margins.top
         let plotWidth = max(1, Double(width) - Self.margins.left - Self.margins.right)
@@ -280,8 +324,7 @@ struct MotionPlot {
         }
         // A dot per frame drawn, ringed in the window's colour so that dots
         // that overlap stay apart.
-        var background = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
-        _ = "window_bg_color".withCString { gtk_style_context_lookup_color(context, $0, &background) }
+        let background = palette[.background]
         for (item, axis) in series {
             let role = Role(property: item.property)
             let seriesColor = color(role, foreground)
@@ -327,9 +370,7 @@ struct MotionPlot {
     }
 
     private func color(_ role: Role, _ fallback: GdkRGBA) -> GdkRGBA {
-        var color = fallback
-        _ = role.colorName.withCString { gtk_style_context_lookup_color(gtk_widget_get_style_context(area), $0, &color) }
-        return color
+        palette.inks[role.ink] ?? fallback
     }
 
     private func setColor(_ cairo: OpaquePointer, _ color: GdkRGBA, alpha: Double) {

@@ -13,35 +13,10 @@ extension UnfoldApplication {
     func chooseLabelsFiles() {
         let parent = gtk_application_get_active_window(application)
         let teller = parent.flatMap { parent in MainWindow.all.first { gCast($0.window) == parent } }
-        guard let native = gtk_file_chooser_native_new(tr("Open Labels"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                       tr("_Open"), tr("_Cancel")) else { return }
-        let chooser = ObjectRef(adopting: UnsafeMutableRawPointer(native))
-        // (GtkFileChooser is an interface GTK keeps opaque; GtkNativeDialog is a class.)
-        let dialog = UnsafeMutablePointer<GtkNativeDialog>(native)
-        gtk_file_chooser_set_select_multiple(native, 1)
-        for filter in LabelsFileFilters.all {
-            gtk_file_chooser_add_filter(native, filter)
-            g_object_unref(UnsafeMutableRawPointer(filter))  // the chooser holds it
-        }
-        gtk_native_dialog_set_modal(dialog, 1)
-        // ("response" passes an int, as a position signal passes its guint.)
-        onPositionSignal(chooser.raw, "response") { [unowned self, weak chooser] response in
-            guard let chooser else { return }
-            OpenLabels.chooser.map(HeldChooser.letGo)
-            OpenLabels.chooser = nil
-            guard Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
-                  let files = gtk_file_chooser_get_files(chooser.opaque) else { return }
-            let list = ObjectRef(adopting: UnsafeMutableRawPointer(files))
-            let paths = (0..<g_list_model_get_n_items(OpaquePointer(list.raw))).compactMap { index -> String? in
-                guard let item = g_list_model_get_item(OpaquePointer(list.raw), index) else { return nil }
-                let file = ObjectRef(adopting: item)
-                return OpenLabels.path(of: file.opaque)
-            }
+        FileChooser.open(over: parent, title: tr("Open Labels"), acceptLabel: tr("_Open"), filters: LabelsFileFilters.all) {
+            [unowned self] paths in
             self.openFiles(paths, toldIn: teller)
         }
-        // Held until it answers: GTK keeps no reference to a native dialog.
-        OpenLabels.chooser = chooser
-        gtk_native_dialog_show(dialog)
     }
 
     /// Opens the recently used file at `uri` (a menu item's target).
@@ -80,9 +55,6 @@ extension UnfoldApplication {
 
 @MainActor
 enum OpenLabels {
-    /// The file chooser while it is open.
-    static var chooser: ObjectRef?
-
     /// A local path for `file` (nil for a location GIO cannot map to one).
     static func path(of file: OpaquePointer) -> String? {
         guard let path = g_file_get_path(file) else { return nil }
@@ -211,20 +183,3 @@ enum RecentLabels {
     }
 }
 
-/// A native file chooser is held by the app while it is open (GTK keeps no
-/// reference to one), never by its own "response" handler: a closure the
-/// chooser owns holding the chooser kept both for the app's life, and with
-/// them its dialog, hidden, among GTK's windows.
-@MainActor
-enum HeldChooser {
-    /// Lets go of `chooser` once it has answered: after its "response"
-    /// (whose emission must not outlive it), and before the main loop serves
-    /// anything else. GTK 4.8 answers a screen reader that asks for a window
-    /// by an index no longer shown (the chooser just closed) with the last
-    /// window it has, shown or not; the chooser's hidden dialog has no path
-    /// on the accessibility bus, and GTK raises a critical. Let go, the
-    /// dialog is destroyed, and leaves GTK's windows.
-    static func letGo(_ chooser: ObjectRef) {
-        Idle.soon(priority: G_PRIORITY_HIGH) { withExtendedLifetime(chooser) {} }
-    }
-}

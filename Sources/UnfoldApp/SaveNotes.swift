@@ -9,36 +9,21 @@ import UnfoldCore
 /// the filter chosen.
 extension MainWindow {
     func chooseWhereToSaveNotes() {
-        guard let native = gtk_file_chooser_native_new(tr("Save Notes"), gCast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                       tr("_Save"), tr("_Cancel")) else { return }
-        let chooser = ObjectRef(adopting: UnsafeMutableRawPointer(native))
         let filters = NotesExport.allCases.map { format in (format, SavedNotes.filter(for: format)) }
-        for (_, filter) in filters { gtk_file_chooser_add_filter(native, filter) }
-        gtk_file_chooser_set_current_name(native, SavedNotes.suggestedName(for: savedNotesName))
         let page = collectionPage
         // Beside the labels file, not wherever the app happened to start.
-        if let labelsPath = page.noteStore.labelsPath, let folder = g_path_get_dirname(labelsPath) {
-            let file = ObjectRef(adopting: UnsafeMutableRawPointer(g_file_new_for_path(folder)))
-            g_free(folder)
-            gtk_file_chooser_set_current_folder(native, file.opaque, nil)
+        let folder = page.noteStore.labelsPath.flatMap { path -> String? in
+            guard let folder = g_path_get_dirname(path) else { return nil }
+            defer { g_free(folder) }
+            return String(cString: folder)
         }
-        gtk_native_dialog_set_modal(UnsafeMutablePointer<GtkNativeDialog>(native), 1)
-        onPositionSignal(chooser.raw, "response") { [weak self, weak chooser] response in
-            guard let chooser else { return }
-            SavedNotes.chooser.map(HeldChooser.letGo)
-            SavedNotes.chooser = nil
-            defer { filters.forEach { g_object_unref(UnsafeMutableRawPointer($0.1)) } }
-            guard let self, Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
-                  let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
-            let chosen = ObjectRef(adopting: UnsafeMutableRawPointer(file))
-            guard let path = OpenLabels.path(of: chosen.opaque) else { return }
-            let picked = gtk_file_chooser_get_filter(chooser.opaque)
+        FileChooser.save(over: gCast(window), title: tr("Save Notes"), acceptLabel: tr("_Save"), filters: filters.map(\.1),
+                         name: SavedNotes.suggestedName(for: savedNotesName), folder: folder) { [weak self] path, picked in
+            // The format follows the name's suffix, else the filter picked
+            // (GtkFileDialog does not say which: TSV then, as suggested).
             let format = NotesExport(fileName: path) ?? filters.first { $0.1 == picked }?.0 ?? .tsv
-            self.saveNotes(of: page, to: path, as: format)
+            self?.saveNotes(of: page, to: path, as: format)
         }
-        // Held until it answers: GTK keeps no reference to a native dialog.
-        SavedNotes.chooser = chooser
-        gtk_native_dialog_show(UnsafeMutablePointer<GtkNativeDialog>(native))
     }
 
     /// Writes the notes of `page` to `path`; says in the window how it went.
@@ -59,9 +44,6 @@ extension MainWindow {
 
 @MainActor
 enum SavedNotes {
-    /// The file chooser while it is open.
-    static var chooser: ObjectRef?
-
     /// "countries notes.tsv" for the labels of countries.tsv.
     static func suggestedName(for labelsName: String) -> String {
         var base = labelsName

@@ -28,7 +28,7 @@ public final class Stylesheet {
             if firstError == nil { firstError = .invalid(name: name, line: line, message: message) }
         }
         css.withUnsafeBytes { bytes in
-            gtk_css_provider_load_from_data(cssProvider, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count))
+            unfold_css_provider_load(cssProvider, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
         }
         watch.disconnect()
         if let firstError { throw firstError }

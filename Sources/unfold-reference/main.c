@@ -290,7 +290,11 @@ static const char *path;
 
 static void activate(GtkApplication *app, gpointer data) {
     GtkCssProvider *provider = gtk_css_provider_new();
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_css_provider_load_from_string(provider, css);
+#else
     gtk_css_provider_load_from_data(provider, css, -1);
+#endif
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(provider),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     GtkWidget *first_control = NULL;
@@ -320,8 +324,16 @@ static void activate(GtkApplication *app, gpointer data) {
     }
     adw_view_stack_set_visible_child_name(ADW_VIEW_STACK(stack), shown);
     GtkWidget *header = adw_header_bar_new();
+    /* The page switcher in the header, as the app has it: libadwaita 1.4
+     * deprecates the view switcher title for a plain switcher there. */
+#if ADW_CHECK_VERSION(1, 4, 0)
+    GtkWidget *switcher = adw_view_switcher_new();
+    adw_view_switcher_set_policy(ADW_VIEW_SWITCHER(switcher), ADW_VIEW_SWITCHER_POLICY_WIDE);
+    adw_view_switcher_set_stack(ADW_VIEW_SWITCHER(switcher), ADW_VIEW_STACK(stack));
+#else
     GtkWidget *switcher = adw_view_switcher_title_new();
     adw_view_switcher_title_set_stack(ADW_VIEW_SWITCHER_TITLE(switcher), ADW_VIEW_STACK(stack));
+#endif
     adw_header_bar_set_title_widget(ADW_HEADER_BAR(header), switcher);
     GtkWidget *menu = gtk_menu_button_new();
     gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(menu), "open-menu-symbolic");

@@ -139,8 +139,22 @@ final class ShellTests: GtkTestCase {
             gtk_widget_queue_draw(panel.plot)
             paintedFrame(main.window)
             let shot = try! Rendering(panel.plot, savingTo: artifactPath("motion-plot-reversal.png"))
+            // The theme's accent, read apart from the plot's own inks.
+            let accentSheet = try! Stylesheet(css: Array(".test-accent { color: @accent_color; }".utf8), name: "test-accent.css")
+            accentSheet.add()
+            defer { accentSheet.remove() }
+            let accentProbe = gtk_label_new(nil)!
+            gtk_widget_add_css_class(accentProbe, "test-accent")
+            gtk_widget_set_visible(accentProbe, 0)
+            gtk_box_append(gCast(panel.widget), accentProbe)
+            defer { gtk_box_remove(gCast(panel.widget), accentProbe) }
             var accent = GdkRGBA()
-            _ = "accent_color".withCString { gtk_style_context_lookup_color(gtk_widget_get_style_context(panel.plot), $0, &accent) }
+            unfold_widget_get_color(accentProbe, &accent)
+            let ink = panel.palette[.height], foreground = panel.palette.foreground
+            XCTAssertTrue(ink.red == accent.red && ink.green == accent.green && ink.blue == accent.blue,
+                          "the height is drawn in the theme's accent (\(ink), not \(accent))")
+            XCTAssertFalse(accent.red == foreground.red && accent.green == foreground.green && accent.blue == foreground.blue,
+                           "the accent was read, not the text's colour")
             @MainActor func isAccent(_ x: Int, _ y: Int) -> Bool {
                 let pixel = shot.color(x: x, y: y)
                 return pixel.alpha > 200 && abs(pixel.red - Int(accent.red * 255)) < 12 && abs(pixel.green - Int(accent.green * 255)) < 12
