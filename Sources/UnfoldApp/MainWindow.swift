@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CUnfoldAdw
+import CUnfoldAppCompat
 import UnfoldGtk
 import UnfoldCore
 import UnfoldWidgets
@@ -189,9 +190,10 @@ public final class MainWindow: WidgetImplementation {
             self.pageDidChange()
             // Whichever way the page changed, the next key acts on the page.
             guard gtk_widget_get_mapped(self.window) != 0 else { return }
-            if isFirstVisit { self.focusPageOnceHeard() } else { self.focusPage() }
+            // (Deferred only where the keys pressed meanwhile can be handed on.)
+            if isFirstVisit && unfold_can_forward_keys != 0 { self.focusPageOnceHeard() } else { self.focusPage() }
         }
-        keysBeforePageFocus()
+        if unfold_can_forward_keys != 0 { keysBeforePageFocus() }
         makeCurrentPage()
         pageDidChange()
         if MotionMonitor.isPlotShown { showMotionPlot(true) }
@@ -333,13 +335,13 @@ public final class MainWindow: WidgetImplementation {
             guard self.pageFocusAfterPaint != nil || self.pageFocusIdle != nil, !Self.isModifier(keyval) else { return false }
             self.cancelPageFocus()
             self.focusPage()
-            if let focus = gtk_root_get_focus(OpaquePointer(self.window)), gtk_event_controller_key_forward(keys, focus) != 0 {
+            if let focus = gtk_root_get_focus(OpaquePointer(self.window)), unfold_key_forward(keys, focus) != 0 {
                 return true
             }
             // (This controller is the window's too: left out, so as not to
             // handle the key it is handling.)
             gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_NONE)
-            _ = gtk_event_controller_key_forward(keys, self.window)
+            _ = unfold_key_forward(keys, self.window)
             gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
             return true
         }

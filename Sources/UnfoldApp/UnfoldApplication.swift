@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CUnfoldAdw
 import Glibc
+import CUnfoldAppCompat
 import UnfoldGtk
 import UnfoldCore
 import UnfoldWidgets
@@ -614,42 +615,33 @@ public final class UnfoldApplication {
     public private(set) var aboutWindow: WeakObjectRef?
 
     private func showAbout() {
-        let window = adw_about_window_new()!
-        let about = OpaquePointer(window)
-        adw_about_window_set_application_name(about, tr("Unfold"))
-        adw_about_window_set_application_icon(about, Self.applicationID)
-        adw_about_window_set_version(about, Self.version)
-        adw_about_window_set_developer_name(about, tr("The Unfold developers"))
-        adw_about_window_set_comments(about, tr("Animated disclosure and filtered collections, in Swift on GTK 4."))
-        adw_about_window_set_website(about, Self.website)
-        adw_about_window_set_issue_url(about, Self.website + "/issues")
-        adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0)
-        adw_about_window_set_copyright(about, "© 2026 " + tr("The Unfold developers"))
+        // (Asked first: joining the application, a window becomes its active one.)
+        let parent = gtk_application_get_active_window(application)
         var developers: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(tr("The Unfold developers"))), nil]
         defer { developers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        adw_about_window_set_developers(about, &developers)
         // TRANSLATORS: your name(s), one per line; shown in the About window.
         let credits = tr("translator-credits")
-        if credits != "translator-credits" { adw_about_window_set_translator_credits(about, credits) }
-        if let parent = gtk_application_get_active_window(application) {
-            gtk_window_set_transient_for(gCast(window), parent)
-        }
-        gtk_window_set_modal(gCast(window), 1)
-        gtk_window_set_destroy_with_parent(gCast(window), 1)
-        DialogKeys.install(on: window, application: application)
+        // An AdwAboutDialog from libadwaita 1.5, an AdwAboutWindow before (CUnfoldAppCompat).
+        let about = unfold_about_new(tr("Unfold"), Self.applicationID, Self.version, tr("The Unfold developers"),
+                                     tr("Animated disclosure and filtered collections, in Swift on GTK 4."),
+                                     Self.website, Self.website + "/issues", GTK_LICENSE_GPL_3_0,
+                                     "© 2026 " + tr("The Unfold developers"), &developers,
+                                     credits != "translator-credits" ? credits : nil)!
+        DialogKeys.install(on: about, application: application, close: { unfold_about_close(about) },
+                           goBack: { unfold_about_go_back(about) != 0 })
         // Titled after the app ("About" alone says whose it is only to
         // those who see it), and described as a sighted person reads it at
         // once: a screen reader says the description as the window opens
         // when the keyboard lands on nothing in it.
-        gtk_window_set_title(gCast(window), tr("About Unfold"))
+        Properties.set(about, "title", string: tr("About Unfold"))
         // Its panes and lists are about Unfold (libadwaita 1.2 leaves them
         // unnamed); the title says so already.
-        Accessibility.repair(window, context: tr("About Unfold"))
-        Accessibility.setDescription(window, fill(tr("{application} {version}, by {developers}"),
-                                                  ["application": tr("Unfold"), "version": Self.version,
-                                                   "developers": tr("The Unfold developers")]))
-        aboutWindow = WeakObjectRef(window)
-        gtk_window_present(gCast(window))
+        Accessibility.repair(about, context: tr("About Unfold"))
+        Accessibility.setDescription(about, fill(tr("{application} {version}, by {developers}"),
+                                                 ["application": tr("Unfold"), "version": Self.version,
+                                                  "developers": tr("The Unfold developers")]))
+        aboutWindow = WeakObjectRef(about)
+        unfold_about_present(about, parent)
     }
 }
 
@@ -697,30 +689,26 @@ final class Launch {
 /// shortcuts): the application's own (Ctrl+Q), and Escape or Ctrl+W closes it.
 @MainActor
 enum DialogKeys {
-    static func install(on window: WidgetPointer, application: UnsafeMutablePointer<GtkApplication>?) {
-        if let application { gtk_window_set_application(gCast(window), application) }
+    /// `close` closes it (a window's own close by default); `goBack`, tried
+    /// first on Escape, goes back from an inner page, if it can.
+    static func install(on window: WidgetPointer, application: UnsafeMutablePointer<GtkApplication>?,
+                        close: (@MainActor () -> Void)? = nil, goBack: @escaping @MainActor () -> Bool = { false }) {
+        // (An AdwDialog is no window: it is the app's through its parent's.)
+        if let application, g_type_check_instance_is_a(gCast(window), gtk_window_get_type()) != 0 {
+            gtk_window_set_application(gCast(window), application)
+        }
+        let close = close ?? { gtk_window_close(gCast(window)) }
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(keys) { keyval, state in
             let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
             guard keyval == UInt32(GDK_KEY_Escape) || (control && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))) else {
                 return false
             }
-            // Escape on one of the window's inner pages (the about window's
-            // Credits, Legal…) goes back to its first page, as its back button does.
-            if keyval == UInt32(GDK_KEY_Escape), let leaflet = innerPages(of: window),
-               adw_leaflet_get_can_navigate_back(OpaquePointer(leaflet)) != 0,
-               adw_leaflet_navigate(OpaquePointer(leaflet), ADW_NAVIGATION_DIRECTION_BACK) != 0 {
-                return true
-            }
-            gtk_window_close(gCast(window))
+            if keyval == UInt32(GDK_KEY_Escape), goBack() { return true }
+            close()
             return true
         }
         gtk_widget_add_controller(window, keys)
-    }
-
-    /// The leaflet of pages inside a window, if it has one.
-    static func innerPages(of widget: WidgetPointer) -> WidgetPointer? {
-        Widgets.firstDescendant(of: widget, ofType: adw_leaflet_get_type())
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ChildProcessTestSupport
 import CUnfoldAdw
+import CUnfoldAppCompat
 import Foundation
 import UnfoldGtk
 import UnfoldGtkTestSupport
@@ -124,9 +125,9 @@ final class ApplicationTests: GtkTestCase {
                 iterate(until: { main.shortcutsWindow == nil })
 
                 if let about = openAboutWindow(app) {
-                    XCTAssertEqual(String(cString: adw_about_window_get_version(OpaquePointer(about))), UnfoldApplication.version)
-                    XCTAssertEqual(gtk_window_get_transient_for(gCast(about)).map { gCast($0) }, main.window)
-                    gtk_window_destroy(gCast(about))
+                    XCTAssertEqual(Properties.string(UnsafeMutableRawPointer(about), "version"), UnfoldApplication.version)
+                    XCTAssertEqual(aboutParent(about), main.window, "over the window it was asked from")
+                    unfold_about_close(about)
                 }
 
                 XInput.focus(main.window)
@@ -312,7 +313,7 @@ func openAboutWindow(_ app: UnfoldApplication, file: StaticString = #filePath, l
     g_action_group_activate_action(OpaquePointer(app.application), "about", nil)
     var about: WidgetPointer?
     XCTAssertTrue(iterate(until: {
-        about = allToplevels().first { g_type_check_instance_is_a(gCast($0), adw_about_window_get_type()) != 0 }
+        about = app.aboutWindow?.get()?.widget
         return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
     }), "About Unfold opens", file: file, line: line)
     return about

@@ -41,6 +41,51 @@ void unfold_choose_file_to_save (GtkWindow            *parent,
                                  gpointer              user_data,
                                  GDestroyNotify        destroy);
 
+/* Whether the About window is an AdwAboutDialog (libadwaita 1.5, an
+ * AdwDialog shown inside its parent window, which deprecates the other in
+ * 1.6) rather than an AdwAboutWindow (before: a window of its own, transient
+ * for its parent). */
+extern const gboolean unfold_about_is_dialog;
+
+/* The About window or dialog, its properties set (by name: both types have
+ * the same). `translator_credits` may be NULL. */
+GtkWidget *unfold_about_new (const char        *application_name,
+                             const char        *application_icon,
+                             const char        *version,
+                             const char        *developer_name,
+                             const char        *comments,
+                             const char        *website,
+                             const char        *issue_url,
+                             GtkLicense         license_type,
+                             const char        *copyright,
+                             const char *const *developers,
+                             const char        *translator_credits);
+
+/* Shows `about` over `parent` (modal; a window destroyed with its parent). */
+void unfold_about_present (GtkWidget *about, GtkWindow *parent);
+
+/* Closes `about`. */
+void unfold_about_close (GtkWidget *about);
+
+/* Goes back from one of the About window's inner pages (Credits, Legal…) to
+ * the one before, as its back button does; TRUE if there was one. Only
+ * libadwaita before 1.4 needs it, whose about window keeps its pages in a
+ * leaflet and closes on Escape from any of them: FALSE from 1.4, whose
+ * navigation view goes back on Escape by itself. */
+gboolean unfold_about_go_back (GtkWidget *about);
+
+/* Whether this build can hand a key event on to another widget
+ * (gtk_event_controller_key_forward), which GTK 4.24 deprecates with no
+ * replacement but for text input. The main window defers a new page's focus
+ * by a frame, a GTK 4.8 accessibility workaround, only where it can hand on
+ * the keys pressed meanwhile; elsewhere a new page is focused at once. */
+extern const gboolean unfold_can_forward_keys;
+
+/* Hands the key event `controller` is handling to `widget` (and its
+ * ancestors); TRUE if one of them handled it. Only where
+ * unfold_can_forward_keys: FALSE elsewhere. */
+gboolean unfold_key_forward (GtkEventControllerKey *controller, GtkWidget *widget);
+
 G_END_DECLS
 
 #endif
