@@ -22,16 +22,19 @@ public final class MainWindow: WidgetImplementation {
         WidgetClassDescription(
             typeName: "UnfoldWindow", cssName: "window", accessibleRole: GTK_ACCESSIBLE_ROLE_WINDOW,
             parent: { adw_application_window_get_type() },
-            template: .init(resource: AppResources.path("ui/window.ui"),
-                            children: ["header_bar", "switcher_title", "switcher_bar", "menu_button", "toast_overlay", "view_stack",
-                                       "recent_menu", "motion_slot"]))
+            // (window.ui for libadwaita 1.2, window-adw-1.4.ui from 1.4: CUnfoldAppCompat.)
+            template: .init(resource: AppResources.path("ui/" + String(cString: unfold_window_template)),
+                            children: ["header_bar", "header_switcher", "switcher_bar", "menu_button", "toast_overlay", "view_stack",
+                                       "motion_slot"]))
     }
 
     public var window: WidgetPointer { widget }
     /// The AdwViewStack holding the pages.
     public var stack: WidgetPointer { gCast(templateChild("view_stack")) }
     public var headerBar: WidgetPointer { gCast(templateChild("header_bar")) }
-    public var switcherTitle: WidgetPointer { gCast(templateChild("switcher_title")) }
+    /// The header's page switcher: an AdwViewSwitcherTitle on libadwaita
+    /// 1.2, a plain AdwViewSwitcher (taken out when narrow) from 1.4.
+    public var headerSwitcher: WidgetPointer { gCast(templateChild("header_switcher")) }
     public var switcherBar: WidgetPointer { gCast(templateChild("switcher_bar")) }
     public var menuButton: WidgetPointer { gCast(templateChild("menu_button")) }
     private var toastOverlay: WidgetPointer { gCast(templateChild("toast_overlay")) }
@@ -51,8 +54,10 @@ public final class MainWindow: WidgetImplementation {
         gtk_widget_set_visible(motionSlot, shown ? 1 : 0)
         motionPanel?.setShown(shown)
     }
+    /// The main menu (main-menu.ui), whose builder holds it.
+    private let mainMenu = AppResources.builder("main-menu.ui")
     /// The main menu's Open Recent submenu (a GMenu).
-    private var recentMenu: OpaquePointer { OpaquePointer(templateChild("recent_menu")) }
+    private var recentMenu: OpaquePointer { OpaquePointer(mainMenu.object("recent_menu")!) }
 
     /// Each page is made the first time it shows (or is asked for): a window
     /// opened on the collection never builds the disclosure pages. Until then
@@ -160,6 +165,14 @@ public final class MainWindow: WidgetImplementation {
         gtk_window_set_default_size(gCast(window), state?.width ?? Self.defaultWidth, state?.height ?? Self.defaultHeight)
         if state?.maximized == true { gtk_window_maximize(gCast(window)) }
         gtk_widget_set_size_request(stack, Self.minimumWidth, Self.minimumHeight)
+        // The window's own minimum too, as its content measures: libadwaita
+        // 1.4's breakpoints (window-adw-1.4.ui) take the window's, not its content's.
+        if let content = adw_application_window_get_content(gCast(window)) {
+            var minimumHeight: Int32 = 0
+            gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
+            gtk_widget_set_size_request(window, Self.minimumWidth, max(Self.minimumHeight, minimumHeight))
+        }
+        gtk_menu_button_set_menu_model(gCast(menuButton), mainMenu.object("primary_menu")?.assumingMemoryBound(to: GMenuModel.self))
         Widgets.describeMenuButton(menuButton, label: tr("Main Menu"))
         keepTheKeyboardAfterTheMenu()
 
@@ -233,28 +246,24 @@ public final class MainWindow: WidgetImplementation {
             // the tab again: made on screen, it has told it before.
             Accessibility.whenShown(tab) { Accessibility.makeAccessibleNow($0) }
         }
-        // With animations off, libadwaita 1.2's squeezer and the bar's revealer
-        // allocate what they hide a height of -1 (a GTK warning on every resize
-        // across the breakpoint); with no transition they do not. But a
-        // revealer with no transition measures its hidden child whole: the
-        // bar, hidden in a wide window, would leave its height empty at the
-        // bottom. Without motion, a hidden bar is not shown at all.
-        let squeezers = Widgets.descendants(of: switcherTitle, ofType: adw_squeezer_get_type())
-        let revealers = Widgets.descendants(of: switcherBar, ofType: gtk_revealer_get_type())
+        // Before libadwaita 1.4, the switchers' transitions follow the
+        // animation setting (unfold_switchers_follow_animations says why).
+        // But a revealer with no transition measures its hidden child whole:
+        // the bar, hidden in a wide window, would leave its height empty at
+        // the bottom. Without motion, a hidden bar is not shown at all there.
         let followBar: @MainActor () -> Void = { [unowned self] in
             let revealed = adw_view_switcher_bar_get_reveal(gCast(self.switcherBar)) != 0
             Accessibility.setHidden(self.switcherBar, !revealed)
-            gtk_widget_set_visible(self.switcherBar, revealed || AnimationSettings.animationsEnabled(for: self.window) ? 1 : 0)
+            if !revealed, self.switchersFollowAnimations, !AnimationSettings.animationsEnabled(for: self.window) {
+                gtk_widget_set_visible(self.switcherBar, 0)
+            } else {
+                gtk_widget_set_visible(self.switcherBar, 1)
+            }
         }
         onNotify(switcherBar, "reveal", followBar)
         let follow: @MainActor () -> Void = { [unowned self] in
             let animated = AnimationSettings.animationsEnabled(for: self.window)
-            for squeezer in squeezers {
-                adw_squeezer_set_transition_type(OpaquePointer(squeezer), animated ? ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE : ADW_SQUEEZER_TRANSITION_TYPE_NONE)
-            }
-            for revealer in revealers {
-                gtk_revealer_set_transition_type(gCast(revealer), animated ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_NONE)
-            }
+            self.switchersFollowAnimations = unfold_switchers_follow_animations(self.headerSwitcher, self.switcherBar, animated ? 1 : 0) != 0
             followBar()
         }
         follow()
@@ -262,6 +271,8 @@ public final class MainWindow: WidgetImplementation {
     }
 
     private var animationsWatch: SignalConnection?
+    /// Whether this libadwaita's switchers needed their transitions set (before 1.4).
+    private var switchersFollowAnimations = false
 
     /// What the window connected to outside itself goes with it.
     public override func dispose() {
@@ -735,7 +746,7 @@ public final class MainWindow: WidgetImplementation {
     private func showTitle() {
         let title = title(showing: currentPage)
         gtk_window_set_title(gCast(window), title)
-        adw_view_switcher_title_set_title(gCast(switcherTitle), title)
+        unfold_header_switcher_set_title(headerSwitcher, title)
     }
 
     private func pageDidChange() {

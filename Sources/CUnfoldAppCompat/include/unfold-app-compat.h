@@ -41,6 +41,24 @@ void unfold_choose_file_to_save (GtkWindow            *parent,
                                  gpointer              user_data,
                                  GDestroyNotify        destroy);
 
+/* The main window's template (a resource name under ui/): window.ui on
+ * libadwaita 1.2 and 1.3, whose header's title is an AdwViewSwitcherTitle;
+ * window-adw-1.4.ui from 1.4, which deprecates it, where a breakpoint swaps
+ * a plain AdwViewSwitcher for the window's title. Both have the same ids. */
+extern const char *const unfold_window_template;
+
+/* Gives the header's page switcher the window's title, which it shows when
+ * the window is too narrow for the tabs: libadwaita before 1.4. From 1.4 the
+ * header shows the window's own title then: nothing to do. */
+void unfold_header_switcher_set_title (GtkWidget *header_switcher, const char *title);
+
+/* libadwaita 1.2's view switcher title crossfades through a squeezer, and its
+ * switcher bar slides through a revealer; with animations off both allocate
+ * what they hide a height of -1 (a GTK warning on every resize across the
+ * breakpoint) unless they have no transition. Sets both transitions by
+ * `animated`; TRUE if the release needs it (before 1.4), else does nothing. */
+gboolean unfold_switchers_follow_animations (GtkWidget *header_switcher, GtkWidget *switcher_bar, gboolean animated);
+
 /* Whether the About window is an AdwAboutDialog (libadwaita 1.5, an
  * AdwDialog shown inside its parent window, which deprecates the other in
  * 1.6) rather than an AdwAboutWindow (before: a window of its own, transient
