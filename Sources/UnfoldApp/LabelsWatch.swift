@@ -76,7 +76,9 @@ final class LabelsWatch {
         onLeft = nil
     }
 
-    isolated deinit { cancel() }
+    // (Not `isolated deinit`, Swift 6.2's: Debian 13's Swift is 6.0. GTK
+    // lets go of it on its own thread, the main one.)
+    deinit { MainActor.assumeIsolated { cancel() } }
 
     private func isWatched(_ file: OpaquePointer?) -> Bool {
         guard let file, let base = g_file_get_basename(file) else { return false }

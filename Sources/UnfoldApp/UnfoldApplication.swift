@@ -679,9 +679,13 @@ final class Launch {
         g_application_command_line_set_exit_status(gCast(commandLine.raw), self.status)
     }
 
-    isolated deinit {
-        pending = 0
-        finish(status: 0, message: nil)
+    // (Not `isolated deinit`, Swift 6.2's: Debian 13's Swift is 6.0. GTK
+    // lets go of it on its own thread, the main one.)
+    deinit {
+        MainActor.assumeIsolated {
+            pending = 0
+            finish(status: 0, message: nil)
+        }
     }
 }
 

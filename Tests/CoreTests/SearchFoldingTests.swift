@@ -197,6 +197,7 @@ final class SearchFoldingTests: XCTestCase {
         same("a\u{2003}b\u{3000}c\td", "a b c d", "every kind of space")
         same("a–b—c‑d", "a-b-c-d", "every kind of dash")
         same("Côte d’Ivoire", "cote d'ivoire", "every kind of apostrophe")
+        same("„Ja‚ sagte er‘“ “no” ‟x〝y〞", "\"ja' sagte er'\" \"no\" \"x\"y\"", "every kind of quotation mark")
     }
 
     // MARK: ICU's search as the oracle

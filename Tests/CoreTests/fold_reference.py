@@ -36,7 +36,8 @@ import unicodedata
 import icu
 
 CONTROL_SPACES = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85}
-APOSTROPHES = "\u2018\u2019\u201b\u02bc"
+APOSTROPHES = "\u2018\u2019\u201a\u201b\u02bc"
+QUOTATION_MARKS = "\u201c\u201d\u201e\u201f\u301d\u301e"
 COMMON = 0x05  # ICU's common secondary and tertiary weight (the DUCET's 0020 and 0002)
 
 ROOT = icu.Collator.createInstance(icu.Locale.getRoot())
@@ -152,6 +153,8 @@ def rule3(character):
         return " "
     if character in APOSTROPHES:
         return "'"
+    if character in QUOTATION_MARKS:
+        return '"'
     if category == "Pd":
         return "-"
     return character
