@@ -15,6 +15,7 @@ summary and exits 0, or says what failed and exits 1.
 import os
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Examples", "python"))
 
@@ -47,8 +48,17 @@ def main():
     app = Gtk.Application(application_id="io.github.unfold.examples.WordsCheck")
     outcome = {"status": 1}
 
+    # The words in the order of their code points, as Debian 12 lists them
+    # (capitals first): Debian 13 lists them without regard to case, and then
+    # none of the words "zeb" leaves is among the rows "ze" shows first.
+    with open(sys.argv[1], encoding="utf-8") as f:
+        ordered = sorted(line for line in f.read().split("\n") if line)
+    listing = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False)
+    listing.write("\n".join(ordered) + "\n")
+    listing.close()
+
     def activate(app):
-        window, entry, view, filtered = words.build_window(app, sys.argv[1])
+        window, entry, view, filtered = words.build_window(app, listing.name)
         view.bind_model(filtered, make_label)
         window.present()
         frames = []
@@ -93,6 +103,7 @@ def main():
 
     app.connect("activate", activate)
     app.run([sys.argv[0]])
+    os.unlink(listing.name)
     return outcome["status"]
 
 
