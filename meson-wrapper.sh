@@ -129,9 +129,13 @@ provide_toolchain_libraries() {
   fi
   [ -z "$missing" ] || die "the Swift toolchain ($swift_build) needs $(echo $missing), which this system lacks"
   if [ -d "$toolchain_libraries" ]; then
-    swift() { LD_LIBRARY_PATH="$toolchain_libraries${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" command swift "$@"; }
+    swift_environment=(LD_LIBRARY_PATH="$toolchain_libraries${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+    swift() { env "${swift_environment[@]}" swift "$@"; }
   fi
 }
+# What `swift` is run with (the toolchain's libraries, where it needs them):
+# for commands that run it from another program (in_test_session).
+swift_environment=()
 
 # Unpacks Debian 12's packages $@ (their shared libraries) into
 # $toolchain_libraries, with apt's own client and lists of its own.
@@ -487,7 +491,7 @@ case "$command" in
     export UNFOLD_EXECUTABLE
     UNFOLD_EXECUTABLE="$(swift build --show-bin-path)/unfold"
     export UNFOLD_FUZZER="$PWD/$fuzzer"
-    in_test_session swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
+    in_test_session env "${swift_environment[@]}" swift test --skip-build --disable-swift-testing "$@" 2> >(grep -v 'warning: prohibited flag(s)' >&2)
     ;;
   install)
     prefix="" documentation=false

@@ -5,6 +5,10 @@
 // The Unicode data: (c) Unicode, Inc., Unicode License v3.
 
 extension SearchFolding {
+    /// The Unicode version of the data the table was made from: characters
+    /// assigned after it fold as themselves.
+    public static let unicodeVersion = "15.0.0"
+
     static let table = """
 9-D:20
 41:61
