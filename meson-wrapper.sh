@@ -417,6 +417,7 @@ enter_root() {
     tar --exclude=./.build -cf - . | tar -C "$tree" -xf -
   fi
   local chrooted=(chroot "$root" /usr/bin/env -i HOME=/root PATH="$path" LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}"
+                  ${UNFOLD_RECORD_WALKS:+UNFOLD_RECORD_WALKS=1}
                   UNFOLD_TEST_ARTIFACTS=/root/unfold/.build/test-artifacts)
   say "on $release: $(chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), in $root"
   if [ "$debian_swift" = true ]; then

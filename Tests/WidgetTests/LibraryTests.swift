@@ -153,9 +153,9 @@ final class LibraryTests: XCTestCase {
         let words = scratch.appendingPathComponent("three-words.txt")
         try "apple\nbanana\ncherry\n".write(to: words, atomically: true, encoding: .utf8)
         let walk = Self.sources.appendingPathComponent("Library/words.walk").path
-        let heard = try Children.run("/usr/bin/python3", [Self.sources.appendingPathComponent("WidgetTests/orca_walk.py").path, "check", walk, "--",
+        let heard = try Children.run("/usr/bin/python3", [Self.sources.appendingPathComponent("WidgetTests/orca_walk.py").path, OrcaWalks.mode, walk, "--",
                                                           "/usr/bin/python3", Self.sources.appendingPathComponent("Examples/python/words.py").path, words.path],
-                                     environment: userEnvironment)
+                                     environment: OrcaWalks.environment(userEnvironment))
         XCTAssertEqual(heard.status, 0, heard.stdout + heard.stderr)
     }
 

@@ -15,6 +15,13 @@ thing two ways by timing alone, a line "== or" starts the step's other
 transcript, and either may be heard. (Recording writes what was heard, without
 marks or alternatives.)
 
+Orcas word things differently. NAME.walk is what Debian 12's Orca (43) says;
+where a later Orca says it otherwise, NAME.orca-N.walk beside it is what Orca
+N and later say (the highest N not above the Orca that runs is taken), with
+the same keys. `check` takes the one for the Orca that runs; `record` writes
+NAME.orca-N.walk for the Orca that runs, N its major version, unless that is
+43, into ORCA_WALK_RECORD_TO when it names a folder (the tests' artefacts).
+
 A walk file is the keys and what Orca says after each, read as a transcript:
 
     args: --page collection          the app's arguments (one line, shell words)
@@ -313,11 +320,44 @@ def settle(orca, offset, transcripts, app):
         time.sleep(0.05)
 
 
+# The Orca whose words NAME.walk holds: Debian 12's.
+FIRST_ORCA = 43
+
+
+def orca_version():
+    """The major version of the Orca on PATH ("Orca 48.1" is 48)."""
+    said = subprocess.run(["orca", "--version"], capture_output=True, text=True).stdout
+    found = re.search(r"(\d+)(\.\d+)*", said)
+    if not found:
+        sys.exit(f"orca --version said {said!r}: no version")
+    return int(found.group(1))
+
+
+def versions_of(walk_path):
+    """{N: path} of the NAME.orca-N.walk beside NAME.walk, and FIRST_ORCA: NAME.walk."""
+    base = walk_path[:-len(".walk")]
+    folder, name = os.path.split(base)
+    found = {FIRST_ORCA: walk_path}
+    for entry in os.listdir(folder or "."):
+        matched = re.fullmatch(re.escape(name) + r"\.orca-(\d+)\.walk", entry)
+        if matched:
+            found[int(matched.group(1))] = os.path.join(folder, entry)
+    return found
+
+
+def walk_for(walk_path, version):
+    """The walk the Orca of `version` is checked against."""
+    found = versions_of(walk_path)
+    return found[max(n for n in found if n <= version)] if any(n <= version for n in found) else walk_path
+
+
 def main():
     if len(sys.argv) < 5 or sys.argv[1] not in ("check", "record") or sys.argv[3] != "--":
         sys.exit(__doc__)
     mode, walk_path, command = sys.argv[1], sys.argv[2], sys.argv[4:]
-    walk = Walk(walk_path)
+    version = orca_version()
+    walk = Walk(walk_for(walk_path, version) if mode == "check" else walk_path)
+    walk_path = walk.path
     environment = dict(os.environ, GTK_A11Y="atspi", GDK_BACKEND="x11", NO_AT_BRIDGE="0")
     if walk.locale:
         environment.update(LANG=walk.locale, LC_ALL=walk.locale, LANGUAGE="")
@@ -371,8 +411,12 @@ def main():
     if failure:
         sys.exit(failure)
     if mode == "record":
+        if version != FIRST_ORCA:
+            walk.path = walk_path[:-len(".walk")] + f".orca-{version}.walk"
+        if os.path.isdir(os.environ.get("ORCA_WALK_RECORD_TO", "")):
+            walk.path = os.path.join(os.environ["ORCA_WALK_RECORD_TO"], os.path.basename(walk.path))
         walk.write(heard_steps)
-        print(f"recorded {walk_path}: {sum(map(len, heard_steps))} utterances in {len(heard_steps)} steps")
+        print(f"recorded {walk.path}: {sum(map(len, heard_steps))} utterances in {len(heard_steps)} steps")
 
 
 if __name__ == "__main__":

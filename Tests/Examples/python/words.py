@@ -56,14 +56,19 @@ def build_window(app, path):
     follow_emptiness(filtered)
 
     # What the filter leaves, for those who cannot see the list: a screen
-    # reader counts only the rows in view ("List with 17 items"), and GTK 4.8
-    # has no way to announce. Orca says an entry's description as it changes
-    # (given only from the first change: one given before the entry's first
-    # focus is said twice there).
+    # reader counts only the rows in view ("List with 17 items"). GTK 4.14
+    # announces it (gtk_accessible_announce). GTK 4.8 has no way to: Orca
+    # says an entry's description as it changes there (given only from the
+    # first change: one given before the entry's first focus is said twice).
+    can_announce = hasattr(Gtk.Accessible, "announce")
+
     def tell_result(model, *changed):
         shown, total = model.get_n_items(), strings.get_n_items()
-        entry.update_property([Gtk.AccessibleProperty.DESCRIPTION],
-                              [f"{shown} of {total} words" if shown else "No matching words"])
+        result = f"{shown} of {total} words" if shown else "No matching words"
+        if can_announce:
+            entry.announce(result, Gtk.AccessibleAnnouncementPriority.MEDIUM)
+        else:
+            entry.update_property([Gtk.AccessibleProperty.DESCRIPTION], [result])
     filtered.connect("items-changed", tell_result)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
     box.append(entry)
