@@ -28,6 +28,9 @@
 #                                          debootstrap and kept in /var/cache/unfold/roots; as root.
 #                                          This machine's Swift is bound in; --debian-swift uses the
 #                                          release's own (apt's swiftlang) instead
+#   ./meson-wrapper.sh release-tests [RELEASE…]
+#                                          the suites CI runs on the other releases (debian-13 and
+#                                          debian-testing by default), each through `on` (as root)
 #   ./meson-wrapper.sh help                this list
 #
 # meson.build calls it too, as GNOME's Rust apps' meson.build calls cargo:
@@ -47,7 +50,9 @@ app_id=io.github.unfold.Unfold
 # (xdotool), an AT-SPI client (python3-gi, gir1.2-atspi-2.0), screenshots
 # (imagemagick), memcheck (valgrind), gdbus to call the app's D-Bus actions,
 # and a UTF-8 locale other than C (glibc ignores LANGUAGE under C).
-run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme fonts-dejavu-core gettext locales)
+# The icon theme's SVG icons need librsvg's loader, which Debian 13's
+# adwaita-icon-theme only recommends (without it: "missing image" icons).
+run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme librsvg2-common fonts-dejavu-core gettext locales)
 # The library's introspection data and Vala bindings need GObject
 # introspection's scanner (and GLib's GIR files) and vapigen; its manual gi-docgen.
 library_packages=(gobject-introspection libgirepository1.0-dev valac)
@@ -376,6 +381,13 @@ make_root() {
   printf '%s\n' "$root"
 }
 
+# The suites CI runs on the other releases (release-tests), besides the whole
+# suite on the machine's own: the library from its installed tree (C, GIR,
+# C, Python, GJS and Vala examples, memcheck, the Words example under Orca),
+# the reveal's and the list's widget tests, the motion and the search's fold.
+release_suites='LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests'
+release_test_releases=(debian-13 debian-testing)
+
 # What the swift.org toolchain needs of a Debian system beside itself (its
 # documented dependencies, by names every release from 12 has).
 toolchain_packages=(g++ libc6-dev libcurl4-openssl-dev libncurses6 libedit2 libsqlite3-0 zlib1g-dev libpython3-dev git ca-certificates)
@@ -653,6 +665,15 @@ case "$command" in
     ensure_packages debootstrap
     root=$(make_root "$release" "$suite")
     enter_root "$root" "$release" "$@"
+    ;;
+  release-tests)
+    [ $# -gt 0 ] || set -- "${release_test_releases[@]}"
+    failed=()
+    for release in "$@"; do
+      say "release-tests: $release"
+      "$0" on "$release" test --filter "$release_suites" || failed+=("$release")
+    done
+    [ ${#failed[@]} -eq 0 ] || die "release-tests failed on: ${failed[*]}"
     ;;
   ensure-packages)
     # `on`'s, inside a root: the toolchain's dependencies.
