@@ -30,7 +30,8 @@
 #                                          release's own (apt's swiftlang) instead
 #   ./meson-wrapper.sh release-tests [RELEASE…]
 #                                          the suites CI runs on the other releases (debian-13 and
-#                                          debian-testing by default), each through `on` (as root)
+#                                          debian-testing by default), each through `on` (as root);
+#                                          on debian-13, a build with its own Swift too
 #   ./meson-wrapper.sh help                this list
 #
 # meson.build calls it too, as GNOME's Rust apps' meson.build calls cargo:
@@ -429,7 +430,7 @@ enter_root() {
     tar --exclude=./.build -cf - . | tar -C "$tree" -xf -
   fi
   local chrooted=(chroot "$root" /usr/bin/env -i HOME=/root PATH="$path" LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}"
-                  ${UNFOLD_RECORD_WALKS:+UNFOLD_RECORD_WALKS=1}
+                  ${UNFOLD_RECORD_WALKS:+UNFOLD_RECORD_WALKS=1} ${UNFOLD_STRICT:+UNFOLD_STRICT=1}
                   UNFOLD_TEST_ARTIFACTS=/root/unfold/.build/test-artifacts)
   say "on $release: $(chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), in $root"
   if [ "$debian_swift" = true ]; then
@@ -672,6 +673,13 @@ case "$command" in
     for release in "$@"; do
       say "release-tests: $release"
       "$0" on "$release" test --filter "$release_suites" || failed+=("$release")
+      # Debian 13 packages a Swift of its own (6.0), which a user there
+      # installs with apt: everything builds with it too, warning-free (in a
+      # build directory of its own, beside the toolchain's).
+      if [ "$release" = debian-13 ]; then
+        UNFOLD_STRICT=1 "$0" on "$release" --debian-swift build --scratch-path .build/debian-swift --build-tests \
+          || failed+=("$release (its own Swift)")
+      fi
     done
     [ ${#failed[@]} -eq 0 ] || die "release-tests failed on: ${failed[*]}"
     ;;

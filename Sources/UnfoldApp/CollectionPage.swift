@@ -84,7 +84,7 @@ public final class CollectionPage {
         scrolled = gCast(builder.object("scroller")!)
         filtering = CollectionFilter(collection: collection, widget: widget)
         results = LabelResults(collection)
-        filtering.onResult = { [unowned self] indices in
+        filtering.onResult = { @MainActor [unowned self] indices in
             self.updateCaption(visible: indices.count)
             self.resultForTheKeyboard = self.describeResult(visible: indices.count)
             // What the keyboard is in may go with the result: the list, as
@@ -112,7 +112,7 @@ public final class CollectionPage {
             self.resultForTheKeyboard = nil
             Accessibility.describeUntilKeyboardLeaves(row, result.spoken)
         }
-        filtering.onProgress = { [unowned self] fraction in self.showFilteringProgress(fraction) }
+        filtering.onProgress = { @MainActor [unowned self] fraction in self.showFilteringProgress(fraction) }
         // Undescribed until a change: everything shows, as the caption says.
         // (A collection with no labels says so from the start, and its entry
         // is made accessible before it takes the focus: see takeTheKeyboard.)

@@ -41,8 +41,9 @@ enum FileChooser {
 
     private static let answered: UnfoldFilesChosenFunc = { files, filter, data in
         // (GTK calls back on its own thread, the main one.)
-        nonisolated(unsafe) let (files, filter, data) = (files, filter, data)
+        let handed = HandedOver((files, filter, data))
         MainActor.assumeIsolated {
+            let (files, filter, data) = handed.value
             Unmanaged<Pending>.fromOpaque(data!).takeUnretainedValue().answer(files, filter)
         }
     }

@@ -96,13 +96,15 @@ private enum LabelResultsType {
             class_size: guint16(MemoryLayout<GObjectClass>.size), base_init: nil, base_finalize: nil,
             class_init: { klass, _ in
                 // Type pointers are not Sendable; GObject calls these on the main thread.
-                nonisolated(unsafe) let klass = klass
+                let handed = HandedOver(klass)
                 MainActor.assumeIsolated {
+                    let klass = handed.value
                     LabelResultsType.parentClass = gCast(g_type_class_peek_parent(klass)!)
                     let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(klass!)
                     objectClass.pointee.finalize = { object in
-                        nonisolated(unsafe) let object = object
+                        let handed = HandedOver(object)
                         MainActor.assumeIsolated {
+                            let object = handed.value
                             let slot = LabelResultsType.slot(of: object!)
                             if let storage = slot.pointee { Unmanaged<LabelResults.Storage>.fromOpaque(storage).release() }
                             slot.pointee = nil
@@ -119,14 +121,18 @@ private enum LabelResultsType {
             let vtable: UnsafeMutablePointer<GListModelInterface> = gCast(iface!)
             vtable.pointee.get_item_type = { _ in MainActor.assumeIsolated { LabelItemType.type } }
             vtable.pointee.get_n_items = { model in
-                nonisolated(unsafe) let model = model
-                return MainActor.assumeIsolated { guint(LabelResultsType.storage(of: model!).count) }
+                let handed = HandedOver(model)
+                return MainActor.assumeIsolated {
+                    let model = handed.value
+                    return guint(LabelResultsType.storage(of: model!).count)
+                }
             }
             vtable.pointee.get_item = { model, position in
                 // A GObject pointer is not Sendable; it never leaves the main thread here.
                 nonisolated(unsafe) var item: gpointer?
-                nonisolated(unsafe) let model = model
+                let handed = HandedOver(model)
                 MainActor.assumeIsolated {
+                    let model = handed.value
                     let storage = LabelResultsType.storage(of: model!)
                     if Int(position) < storage.count { item = LabelItemType.make(storage[Int(position)]) }
                 }

@@ -101,7 +101,7 @@ public final class MainWindow: WidgetImplementation {
     }
 
     /// Which pages exist yet (tests and the benchmark ask).
-    public var madePages: Set<Page> { Set(Page.allCases.filter(isMade)) }
+    public var madePages: Set<Page> { Set(Page.allCases.filter { isMade($0) }) }
 
     /// Whether `page` is made yet (asking for the page itself would make it).
     public func isMade(_ page: Page) -> Bool {
@@ -703,8 +703,9 @@ public final class MainWindow: WidgetImplementation {
         // The row, if it still shows, says what the toast says (and then that
         // the note came back) to a screen reader: libadwaita 1.2's toasts are
         // not heard.
-        weak let page = collectionPage
-        func labelRow() -> LabelRow? { page?.rowWidget(for: id).flatMap { Ownership.owner(of: $0) as? LabelRow } }
+        let labelRow = { [weak page = collectionPage] () -> LabelRow? in
+            page?.rowWidget(for: id).flatMap { Ownership.owner(of: $0) as? LabelRow }
+        }
         labelRow()?.sayOfNote(tr("Note removed; Ctrl+Z puts it back"))
         let undo: @MainActor () -> Void = { [unowned self] in
             self.collectionPage.restoreNote(note, for: id)

@@ -419,7 +419,7 @@ struct MotionPlot {
     static func summary(of episode: MotionRecorder.Episode?, animationsOn: Bool) -> String {
         guard animationsOn else { return tr("Animations are off: nothing moves") }
         guard let episode, !episode.animations.isEmpty else { return tr("No animation yet") }
-        return episode.animations.map(sentence).joined(separator: "\n")
+        return episode.animations.map { sentence($0) }.joined(separator: "\n")
     }
 
     static func sentence(_ animation: MotionRecorder.Animation) -> String {

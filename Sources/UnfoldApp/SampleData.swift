@@ -14,7 +14,7 @@ public enum SampleData {
     static let labelWords = [N_("Tile A"), N_("Dot A"), N_("Tile B"), N_("Dot B")]
 
     /// Collection ▸ Shapes ▸ Circle, Square; Palette; then Following item.
-    public static var hierarchy: [OutlineNode] { OutlineNode.sample.map(translated) }
+    public static var hierarchy: [OutlineNode] { OutlineNode.sample.map { translated($0) } }
 
     /// The four labels of the tutorial.
     public static var labels: LabelCollection {
@@ -25,6 +25,6 @@ public enum SampleData {
     }
 
     private static func translated(_ node: OutlineNode) -> OutlineNode {
-        OutlineNode(id: node.id, title: tr(node.title), children: node.children.map(translated))
+        OutlineNode(id: node.id, title: tr(node.title), children: node.children.map { translated($0) })
     }
 }

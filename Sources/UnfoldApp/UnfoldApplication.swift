@@ -257,7 +257,7 @@ public final class UnfoldApplication {
                 return 1
             }
         }
-        if let factor = Self.stringOption(options, "slow-motion").flatMap(Self.slowMotionFactor) {
+        if let factor = Self.stringOption(options, "slow-motion").flatMap({ Self.slowMotionFactor($0) }) {
             slowMotionFactor = factor
             setSlowMotion(true)
         }

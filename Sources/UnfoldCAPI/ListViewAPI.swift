@@ -9,14 +9,15 @@ private func list(_ pointer: UnsafeMutableRawPointer?, _ function: StaticString)
     API.instance(pointer, as: ListView.self, function, "UNFOLD_IS_LIST_VIEW (self)")
 }
 
-/// A C callback and its data, whose destroy notify runs when Swift lets go.
-final class CCallback<Function> {
-    let function: Function
+/// A C callback's user data, whose destroy notify runs when Swift lets go.
+/// (The function itself is held beside it, in the closure that calls it: a
+/// C function held as a generic class's property crashes Debian 13's Swift,
+/// 6.0.3, as it lowers the call.)
+final class UserData {
     let data: UnsafeMutableRawPointer?
     let destroy: GDestroyNotify?
 
-    init(_ function: Function, _ data: UnsafeMutableRawPointer?, _ destroy: GDestroyNotify?) {
-        self.function = function
+    init(_ data: UnsafeMutableRawPointer?, _ destroy: GDestroyNotify?) {
         self.data = data
         self.destroy = destroy
     }
@@ -56,30 +57,35 @@ public func unfoldListViewBindModel(_ self: UnsafeMutableRawPointer?, _ model: U
             userDataFree?(userData)
             return
         }
-        let callback = CCallback(createWidget, userData, userDataFree)
-        // One mistake in the function is made for every row: said once per binding.
-        var told = false
-        let tell = { (problem: String) in
-            guard !told else { return }
-            told = true
-            unfold_log_critical("UnfoldListView: the create-widget function returned \(problem); such rows show nothing (said once)")
+        list.bind(model: model, createWidget: rowMaker(createWidget, UserData(userData, userDataFree)))
+    }
+}
+
+/// What the list calls for each row of a binding: the C function, checked.
+@MainActor
+private func rowMaker(_ function: @escaping CreateWidgetFunction, _ userData: UserData) -> ListView.CreateWidget {
+    // One mistake in the function is made for every row: said once per binding.
+    var told = false
+    let tell = { (problem: String) in
+        guard !told else { return }
+        told = true
+        unfold_log_critical("UnfoldListView: the create-widget function returned \(problem); such rows show nothing (said once)")
+    }
+    return { item in
+        guard let made = function(item, userData.data) else {
+            tell("NULL")
+            return gtk_label_new("")!
         }
-        list.bind(model: model) { item in
-            guard let made = callback.function(item, callback.data) else {
-                tell("NULL")
-                return gtk_label_new("")!
-            }
-            guard API.isWidget(made), !API.isRoot(made) else {
-                // Not a widget, or a window: GTK's own functions would crash
-                // or abort on it. (Owned, it is let go.)
-                tell("a \(String(cString: g_type_name_from_instance(gCast(made)))), not a widget that can be a row")
-                // A window is GTK's to keep (gtk_window_new gives the caller
-                // no reference of its own, whatever the function promised).
-                if g_type_check_instance_is_a(gCast(made), g_object_get_type()) != 0, !API.isWidget(made) { g_object_unref(made) }
-                return gtk_label_new("")!
-            }
-            return made
+        guard API.isWidget(made), !API.isRoot(made) else {
+            // Not a widget, or a window: GTK's own functions would crash
+            // or abort on it. (Owned, it is let go.)
+            tell("a \(String(cString: g_type_name_from_instance(gCast(made)))), not a widget that can be a row")
+            // A window is GTK's to keep (gtk_window_new gives the caller
+            // no reference of its own, whatever the function promised).
+            if g_type_check_instance_is_a(gCast(made), g_object_get_type()) != 0, !API.isWidget(made) { g_object_unref(made) }
+            return gtk_label_new("")!
         }
+        return made
     }
 }
 
@@ -96,9 +102,9 @@ public func unfoldListViewSetKeyFunc(_ self: UnsafeMutableRawPointer?, _ keyFunc
             destroy?(userData)
             return
         }
-        let callback = CCallback(keyFunction, userData, destroy)
+        let data = UserData(userData, destroy)
         list.itemKey = { item in
-            guard let key = callback.function(item, callback.data) else { return .object(UInt(bitPattern: item)) }
+            guard let key = keyFunction(item, data.data) else { return .object(UInt(bitPattern: item)) }
             defer { g_free(key) }
             return .text(String(cString: key))
         }

@@ -41,3 +41,12 @@ public enum WorkerThread {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }
+
+/// What GTK hands a C callback (pointers, on its own thread, the main one),
+/// carried into the main-actor code the callback runs with
+/// `MainActor.assumeIsolated`. (Swift 6.0, Debian 13's, does not let a
+/// `nonisolated(unsafe)` local into that closure; 6.1 and later do.)
+public struct HandedOver<Value>: @unchecked Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+}

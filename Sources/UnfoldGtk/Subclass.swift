@@ -436,8 +436,9 @@ enum WidgetTypeRegistry {
 
     private static var instanceInit: GInstanceInitFunc {
         { instance, _ in
-            nonisolated(unsafe) let instance = instance
+            let handed = HandedOver(instance)
             MainActor.assumeIsolated {
+                let instance = handed.value
                 let raw = UnsafeMutableRawPointer(instance!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
                 if record.description.template != nil { gtk_widget_init_template(raw.assumingMemoryBound(to: GtkWidget.self)) }
@@ -487,8 +488,9 @@ enum WidgetTypeRegistry {
             let buildable: UnsafeMutablePointer<GtkBuildableIface> = gCast(iface!)
             record.parentBuildable = g_type_interface_peek_parent(iface).map { gCast($0) }
             buildable.pointee.add_child = { buildable, builder, child, type in
-                nonisolated(unsafe) let (buildable, builder, child, type) = (buildable, builder, child, type)
+                let handed = HandedOver((buildable, builder, child, type))
                 MainActor.assumeIsolated {
+                    let (buildable, builder, child, type) = handed.value
                     let raw = UnsafeMutableRawPointer(buildable!)
                     let typeName = type.map { String(cString: $0) }
                     if let implementation = WidgetTypeRegistry.implementation(raw),
@@ -523,8 +525,9 @@ enum WidgetTypeRegistry {
     /// carries its C arguments into `MainActor.assumeIsolated`, which checks.
     private static func installVFuncs(_ widgetClass: UnsafeMutablePointer<GtkWidgetClass>) {
         widgetClass.pointee.get_request_mode = { widget in
-            nonisolated(unsafe) let widget = widget
+            let handed = HandedOver(widget)
             return MainActor.assumeIsolated {
+                let widget = handed.value
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     return WidgetTypeRegistry.parentClass(of: widget!).pointee.get_request_mode!(widget)
                 }
@@ -532,8 +535,9 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-            nonisolated(unsafe) let (widget, minimum, natural, minimumBaseline, naturalBaseline) = (widget, minimum, natural, minimumBaseline, naturalBaseline)
+            let handed = HandedOver((widget, minimum, natural, minimumBaseline, naturalBaseline))
             MainActor.assumeIsolated {
+                let (widget, minimum, natural, minimumBaseline, naturalBaseline) = handed.value
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     WidgetTypeRegistry.parentClass(of: widget!).pointee.measure!(
                         widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
@@ -547,8 +551,9 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
-            nonisolated(unsafe) let widget = widget
+            let handed = HandedOver(widget)
             MainActor.assumeIsolated {
+                let widget = handed.value
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     WidgetTypeRegistry.parentClass(of: widget!).pointee.size_allocate!(widget, width, height, baseline)
                     return
@@ -557,8 +562,9 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.snapshot = { widget, snapshot in
-            nonisolated(unsafe) let (widget, snapshot) = (widget, snapshot)
+            let handed = HandedOver((widget, snapshot))
             MainActor.assumeIsolated {
+                let (widget, snapshot) = handed.value
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     WidgetTypeRegistry.parentClass(of: widget!).pointee.snapshot!(widget, snapshot)
                     return
@@ -567,8 +573,9 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.focus = { widget, direction in
-            nonisolated(unsafe) let widget = widget
+            let handed = HandedOver(widget)
             return MainActor.assumeIsolated {
+                let widget = handed.value
                 guard let implementation = WidgetTypeRegistry.implementation(widget) else {
                     return WidgetTypeRegistry.parentClass(of: widget!).pointee.focus!(widget, direction)
                 }
@@ -576,45 +583,51 @@ enum WidgetTypeRegistry {
             }
         }
         widgetClass.pointee.set_focus_child = { widget, child in
-            nonisolated(unsafe) let (widget, child) = (widget, child)
+            let handed = HandedOver((widget, child))
             MainActor.assumeIsolated {
+                let (widget, child) = handed.value
                 WidgetTypeRegistry.parentClass(of: widget!).pointee.set_focus_child!(widget, child)
                 WidgetTypeRegistry.implementation(widget)?.focusChildChanged(child)
             }
         }
         widgetClass.pointee.map = { widget in
-            nonisolated(unsafe) let widget = widget
+            let handed = HandedOver(widget)
             MainActor.assumeIsolated {
+                let widget = handed.value
                 WidgetTypeRegistry.parentClass(of: widget!).pointee.map!(widget)
                 WidgetTypeRegistry.implementation(widget)?.didMap()
             }
         }
         widgetClass.pointee.unmap = { widget in
-            nonisolated(unsafe) let widget = widget
+            let handed = HandedOver(widget)
             MainActor.assumeIsolated {
+                let widget = handed.value
                 WidgetTypeRegistry.implementation(widget)?.willUnmap()
                 WidgetTypeRegistry.parentClass(of: widget!).pointee.unmap!(widget)
             }
         }
         let objectClass: UnsafeMutablePointer<GObjectClass> = gCast(widgetClass)
         objectClass.pointee.get_property = { object, id, value, spec in
-            nonisolated(unsafe) let (object, value, spec) = (object, value, spec)
+            let handed = HandedOver((object, value, spec))
             MainActor.assumeIsolated {
+                let (object, value, spec) = handed.value
                 guard let (implementation, index) = WidgetTypeRegistry.property(id, spec, of: object) else { return }
                 implementation.property(index).store(in: value!)
             }
         }
         objectClass.pointee.set_property = { object, id, value, spec in
-            nonisolated(unsafe) let (object, value, spec) = (object, value, spec)
+            let handed = HandedOver((object, value, spec))
             MainActor.assumeIsolated {
+                let (object, value, spec) = handed.value
                 guard let (implementation, index) = WidgetTypeRegistry.property(id, spec, of: object) else { return }
                 let kind = implementation.record.description.properties[index].kind
                 implementation.setProperty(index, PropertyValue(value!, as: kind))
             }
         }
         objectClass.pointee.dispose = { object in
-            nonisolated(unsafe) let object = object
+            let handed = HandedOver(object)
             MainActor.assumeIsolated {
+                let object = handed.value
                 let raw = UnsafeMutableRawPointer(object!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
                 WidgetTypeRegistry.implementation(raw)?.dispose()
@@ -625,8 +638,9 @@ enum WidgetTypeRegistry {
             }
         }
         objectClass.pointee.finalize = { object in
-            nonisolated(unsafe) let object = object
+            let handed = HandedOver(object)
             MainActor.assumeIsolated {
+                let object = handed.value
                 let raw = UnsafeMutableRawPointer(object!)
                 let record = WidgetTypeRegistry.record(ofInstance: raw)!
                 let slot = WidgetTypeRegistry.slot(raw, record)

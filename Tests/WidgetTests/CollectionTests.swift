@@ -576,7 +576,7 @@ final class BackgroundFilteringTests: GtkTestCase {
             var badFrames: [String] = []
             var progressFrames = 0
             var delivered: [(filter: LabelFilter, count: Int)] = []
-            page.filtering.observeDelivery = { filter, indices in
+            page.filtering.observeDelivery = { @MainActor filter, indices in
                 XCTAssertEqual(filter, page.filter, "a result is delivered only while its filter is current")
                 delivered.append((filter, indices.count))
             }

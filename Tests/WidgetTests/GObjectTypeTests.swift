@@ -60,7 +60,7 @@ final class GObjectTypeTests: GtkTestCase {
             }
             // Widgets of their own, as GtkExpander and GtkRevealer are: no
             // GtkBox API to put children beside the header; final, as GTK 4's are.
-            for type in UnfoldTypes.all.map(\.gType) {
+            for type in UnfoldTypes.all.map({ $0.gType }) {
                 XCTAssertEqual(g_type_parent(type), gtk_widget_get_type(), String(cString: g_type_name(type)))
                 XCTAssertNotEqual(g_type_test_flags(type, UNFOLD_G_TYPE_FLAG_FINAL.rawValue), 0, String(cString: g_type_name(type)))
             }
