@@ -368,7 +368,7 @@ make_root() {
   fi
   say "on $release: making a Debian $suite root in $root (debootstrap: a few minutes)"
   mkdir -p "$roots"
-  rm -rf "$root.new"
+  remove_root "$root.new"
   [ "$suite" = testing ] && script=(/usr/share/debootstrap/scripts/sid)
   if ! debootstrap --variant=minbase "$suite" "$root.new" "$debian_mirror" "${script[@]}" >"$roots/$release.log" 2>&1; then
     tail -n 20 "$roots/$release.log" >&2
@@ -377,9 +377,29 @@ make_root() {
   # Testing's Release file on a mirror may be past its Valid-Until date.
   [ "$suite" = testing ] && echo 'Acquire::Check-Valid-Until "false";' > "$root.new/etc/apt/apt.conf.d/90unfold-testing"
   echo "$suite" > "$root.new/etc/unfold-root"
-  rm -rf "$root"
+  remove_root "$root"
   mv "$root.new" "$root"
   printf '%s\n' "$root"
+}
+
+# Removes root $1, never what a run that was killed left mounted in it (the
+# machine's /dev, the toolchain): those are unmounted first, and the removal
+# stays on the root's own file system.
+remove_root() {
+  [ -e "$1" ] || return 0
+  unmount_leftovers "$1"
+  if awk -v root="$1/" 'index($2 "/", root) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+    die "$1 still has file systems mounted in it: not removed"
+  fi
+  rm -rf --one-file-system "$1"
+}
+
+# Unmounts what is mounted under root $1 (a killed run's), innermost first.
+unmount_leftovers() {
+  local target
+  while read -r target; do
+    umount -l "$target" 2>/dev/null || true
+  done < <(awk -v root="$1/" 'index($2 "/", root) == 1 { print $2 }' /proc/mounts | sort -r)
 }
 
 # The suites CI runs on the other releases (release-tests), besides the whole
@@ -402,6 +422,7 @@ enter_root() {
   local tree=$root/root/unfold toolchain="" path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
   # What is mounted in the root, last first: unmounted however the command ends.
   root_mounts=()
+  unmount_leftovers "$root"
   trap unmount_root EXIT
   mount_in_root() {  # mount_in_root PATH MOUNT-OPTIONS…
     local target=$root$1

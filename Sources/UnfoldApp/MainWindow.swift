@@ -254,11 +254,8 @@ public final class MainWindow: WidgetImplementation {
         let followBar: @MainActor () -> Void = { [unowned self] in
             let revealed = adw_view_switcher_bar_get_reveal(gCast(self.switcherBar)) != 0
             Accessibility.setHidden(self.switcherBar, !revealed)
-            if !revealed, self.switchersFollowAnimations, !AnimationSettings.animationsEnabled(for: self.window) {
-                gtk_widget_set_visible(self.switcherBar, 0)
-            } else {
-                gtk_widget_set_visible(self.switcherBar, 1)
-            }
+            let shown = revealed || !self.switchersFollowAnimations || AnimationSettings.animationsEnabled(for: self.window)
+            gtk_widget_set_visible(self.switcherBar, shown ? 1 : 0)
         }
         onNotify(switcherBar, "reveal", followBar)
         let follow: @MainActor () -> Void = { [unowned self] in
