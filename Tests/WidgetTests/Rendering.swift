@@ -42,6 +42,16 @@ struct Rendering {
 
     enum RenderingError: Error { case nothingDrawn, renderer(String) }
 
+    /// Whether `other` is the same picture, pixel for pixel.
+    func isSamePicture(as other: Rendering) -> Bool {
+        width == other.width && height == other.height && pixels == other.pixels
+    }
+
+    /// How many pixels hold paint of any colour, at least a quarter opaque.
+    var paintedCount: Int {
+        stride(from: 3, to: pixels.count, by: 4).filter { pixels[$0] >= 64 }.count
+    }
+
     /// Whether the pixel holds ink: something opaque and dark (text, icons).
     func isInk(x: Int, y: Int) -> Bool {
         let i = (y * width + x) * 4
