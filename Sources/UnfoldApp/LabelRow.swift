@@ -82,7 +82,7 @@ final class LabelRow {
         let focus = gtk_event_controller_focus_new()!
         // Left for another widget, not with its window (a popover closing
         // takes the window's focus away and gives it back).
-        onObjectSignal(UnsafeMutableRawPointer(focus), "leave") { [unowned self] _ in
+        onSignal(UnsafeMutableRawPointer(focus), "leave") { [unowned self] in
             let pencil = gtk_widget_get_first_child(self.editButton)!
             if gtk_widget_is_focus(self.widget) == 0 && gtk_widget_is_focus(pencil) == 0 { self.sayOfNote(nil) }
         }

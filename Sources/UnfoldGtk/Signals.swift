@@ -67,15 +67,31 @@ public struct SignalConnection {
 @MainActor
 func connect<Body>(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
-    _ callback: GCallback, after: Bool
+    _ callback: GCallback, after: Bool, parameters: UInt32? = nil
 ) -> SignalConnection {
     let object: UnsafeMutablePointer<GObject> = gCast(instance)
+    if let parameters { checkParameters(of: signal, on: object, parameters) }
     let box = ClosureBox(body)
     let id = g_signal_connect_data(
         object, signal, callback, box.retainedPointer(), releaseHandler,
         after ? UNFOLD_G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
     precondition(id != 0, "no signal \(signal) on \(typeName(of: object))")
     return SignalConnection(instance: object, id: id, holder: box)
+}
+
+/// A callback written for another signature reads its user data from the
+/// wrong place (GtkEventControllerFocus's "leave", taken for a signal with an
+/// object, crashed on GTK 4.24 and ran by luck before): the signal must take
+/// the parameters the callback was written for.
+@MainActor
+private func checkParameters(of signal: String, on object: UnsafeMutablePointer<GObject>, _ parameters: UInt32) {
+    let name = String(signal.prefix { $0 != ":" })
+    let id = g_signal_lookup(name, object.pointee.g_type_instance.g_class.pointee.g_type)
+    guard id != 0 else { return }  // (connect says so)
+    var query = GSignalQuery()
+    g_signal_query(id, &query)
+    precondition(query.n_params == parameters,
+                 "\(typeName(of: object)) \(name) has \(query.n_params) parameters; this handler is for signals with \(parameters)")
 }
 
 private typealias VoidHandler = @MainActor () -> Void
@@ -90,7 +106,7 @@ public func onSignal(
     let callback: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
         MainActor.assumeIsolated { ClosureBox<VoidHandler>.from(data).body() }
     }
-    return connect(instance, signal, handler as VoidHandler, unsafeBitCast(callback, to: GCallback.self), after: after)
+    return connect(instance, signal, handler as VoidHandler, unsafeBitCast(callback, to: GCallback.self), after: after, parameters: 0)
 }
 
 /// Connects to `notify::property`.
@@ -103,7 +119,7 @@ public func onNotify(
         MainActor.assumeIsolated { ClosureBox<VoidHandler>.from(data).body() }
     }
     return connect(instance, "notify::\(property)", handler as VoidHandler,
-                   unsafeBitCast(callback, to: GCallback.self), after: false)
+                   unsafeBitCast(callback, to: GCallback.self), after: false, parameters: 1)
 }
 
 private typealias KeyHandler = @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool
@@ -181,7 +197,7 @@ public func onBoolSignal(
     let callback: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
         MainActor.assumeIsolated { ClosureBox<BoolHandler>.from(data).body() ? 1 : 0 }
     }
-    return connect(instance, signal, handler as BoolHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+    return connect(instance, signal, handler as BoolHandler, unsafeBitCast(callback, to: GCallback.self), after: false, parameters: 0)
 }
 
 private typealias ObjectHandler = @MainActor (_ object: UnsafeMutableRawPointer) -> Void
@@ -196,7 +212,7 @@ public func onObjectSignal(
     let callback: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
         MainActor.assumeIsolated { ClosureBox<ObjectHandler>.from(data).body(object!) }
     }
-    return connect(instance, signal, handler as ObjectHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+    return connect(instance, signal, handler as ObjectHandler, unsafeBitCast(callback, to: GCallback.self), after: false, parameters: 1)
 }
 
 private typealias PositionHandler = @MainActor (_ position: UInt32) -> Void
@@ -211,7 +227,7 @@ public func onPositionSignal(
     let callback: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
         MainActor.assumeIsolated { ClosureBox<PositionHandler>.from(data).body(position) }
     }
-    return connect(instance, signal, handler as PositionHandler, unsafeBitCast(callback, to: GCallback.self), after: false)
+    return connect(instance, signal, handler as PositionHandler, unsafeBitCast(callback, to: GCallback.self), after: false, parameters: 1)
 }
 
 private typealias CommandLineHandler = @MainActor (_ commandLine: OpaquePointer) -> Int32
