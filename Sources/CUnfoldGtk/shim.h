@@ -57,6 +57,7 @@ UNFOLD_GLIB_FLAG(GDBusConnectionFlags, G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNE
 
 static inline GType unfold_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType unfold_type_string(void) { return G_TYPE_STRING; }
+static inline GType unfold_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType unfold_type_int(void) { return G_TYPE_INT; }
 static inline GType unfold_type_uint(void) { return G_TYPE_UINT; }
 static inline GType unfold_type_double(void) { return G_TYPE_DOUBLE; }

@@ -162,6 +162,18 @@ extension Accessibility {
                 if isStack, let stackPage = gtk_stack_get_page(gCast(stack), page) { setHidden(accessible: stackPage, hidden) }
                 child = gtk_widget_get_next_sibling(page)
             }
+            // libadwaita 1.4's view stack puts its pages themselves in the
+            // tree, and GTK 4.18 lists under each hidden page the pages after
+            // it that are not hidden: the page on screen was read once per
+            // page. Hidden pages are left out.
+            if !isStack, let pages = Properties.object(UnsafeMutableRawPointer(stack), "pages") {
+                for index in 0..<g_list_model_get_n_items(pages.opaque) {
+                    guard let page = g_list_model_get_item(pages.opaque, index).map({ ObjectRef(adopting: $0) }) else { continue }
+                    guard g_type_check_instance_is_a(gCast(page.raw), gtk_accessible_get_type()) != 0,
+                          let pageChild = Properties.object(page.raw, "child") else { continue }
+                    setHidden(accessible: page.opaque, pageChild.raw != UnsafeMutableRawPointer(visible))
+                }
+            }
         }
         update()
         onNotify(stack, "visible-child", update)

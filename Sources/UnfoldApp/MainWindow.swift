@@ -749,6 +749,10 @@ public final class MainWindow: WidgetImplementation {
 
     private func pageDidChange() {
         showTitle()
+        // Only the page on screen takes the focus. libadwaita 1.4's view stack
+        // unmaps the page it leaves at its next frame, not at once: Tab pressed
+        // before that went through the page just left.
+        for (page, holder) in holders { gtk_widget_set_can_focus(holder, page == currentPage ? 1 : 0) }
         if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
         // On the Collection page, typing anywhere in the window filters, as in
         // GNOME's Settings and Files.

@@ -48,15 +48,23 @@ public final class NativePage {
         // back in with it ("gtk_at_context_set_accessible_role: assertion
         // '!self->realized' failed"). The relation is there only while the
         // child is in: "expanded" is told after it came in or went out.
-        let controlsWhileIn: @MainActor () -> Void = {
-            if gtk_expander_get_expanded(gCast(expander)) != 0 {
+        //
+        // And the child held apart takes no focus: GTK 4.18 and 4.24 (not
+        // 4.8) give Tab on a collapsed expander to its detached child, whose
+        // focus search asks a window it is not in ("gtk_root_get_focus:
+        // assertion 'GTK_IS_ROOT (self)' failed") before Tab goes on.
+        // Harmless on every GTK: a child out of the window has nothing to focus.
+        let whileIn: @MainActor () -> Void = {
+            let isIn = gtk_expander_get_expanded(gCast(expander)) != 0
+            gtk_widget_set_can_focus(content, isIn ? 1 : 0)
+            if isIn {
                 Accessibility.setControls(expander, content)
             } else {
                 Accessibility.resetControls(expander)
             }
         }
-        controlsWhileIn()
-        onNotify(expander, "expanded", controlsWhileIn)
+        whileIn()
+        onNotify(expander, "expanded", whileIn)
         expanders[node.id] = expander
         return expander
     }

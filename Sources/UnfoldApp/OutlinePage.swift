@@ -144,9 +144,10 @@ public final class OutlinePage {
             let row = listRow.opaque
             // Rows belong to the tree model and may outlive the page: hold it weakly.
             onNotify(listRow.raw, "expanded") { [weak self] in
-                // A row dropped because its parent closed also reports itself closed,
-                // but it has no item any more: then its ID stays remembered.
-                guard let self, Self.item(of: row) != nil else { return }
+                // A row dropped because its parent closed also reports itself
+                // closed: then its ID stays remembered. Such a row is expandable
+                // no more (GTK 4.18 keeps a dropped row's item, which 4.8 let go).
+                guard let self, gtk_tree_list_row_is_expandable(row) != 0 else { return }
                 if gtk_tree_list_row_get_expanded(row) != 0 { self.expandedIDs.insert(id) } else { self.expandedIDs.remove(id) }
             }
             if expandedIDs.contains(id) { reopen(listRow) }

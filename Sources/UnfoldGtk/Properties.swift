@@ -25,4 +25,13 @@ public enum Properties {
         g_object_get_property(gCast(object), name, &value)
         return g_value_get_int(&value)
     }
+
+    /// An object property's value, with a reference of the caller's.
+    public static func object(_ object: UnsafeMutableRawPointer, _ name: String) -> ObjectRef? {
+        var value = GValue()
+        g_value_init(&value, unfold_type_object())
+        defer { g_value_unset(&value) }
+        g_object_get_property(gCast(object), name, &value)
+        return g_value_dup_object(&value).map { ObjectRef(adopting: $0) }
+    }
 }
