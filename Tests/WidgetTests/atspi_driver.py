@@ -48,11 +48,21 @@ def find_application(name):
     return None
 
 
+def role_name(node):
+    """The node's role in words that hold on every release: libatspi's name
+    for it, but a push button is a "push button" everywhere (Debian 13's
+    at-spi2-core calls ATSPI_ROLE_PUSH_BUTTON ATSPI_ROLE_BUTTON, "button";
+    the value is the same)."""
+    name = Atspi.role_get_name(Atspi.Role(node.get_role()))
+    return {"button": "push button"}.get(name, name)
+
+
 def walk(node, depth=0, path=(), places=False):
     states = sorted(Atspi.StateType(s).value_nick for s in node.get_state_set().get_states())
     name = node.get_name() or ""
-    path = path + (f"{node.get_role_name()} '{name}'",)
-    description = {"depth": depth, "role": node.get_role_name(), "name": name, "states": states}
+    role = role_name(node)
+    path = path + (f"{role} '{name}'",)
+    description = {"depth": depth, "role": role, "name": name, "states": states}
     if node.get_description():
         description["description"] = node.get_description()
     if "editable" in states:

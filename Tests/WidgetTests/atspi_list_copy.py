@@ -85,7 +85,7 @@ class Session:
         if depth > 40:
             return None
         try:
-            if node.get_role_name() == "list" and node.get_name() == self.list_name:
+            if Atspi.Role(node.get_role()) == Atspi.Role.LIST and node.get_name() == self.list_name:
                 return node
             for index in range(node.get_child_count()):
                 child = node.get_child_at_index(index)
