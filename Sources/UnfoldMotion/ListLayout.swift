@@ -85,7 +85,16 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         var glide: SettlingOffset
         /// Where a leaving row stays while it fades.
         var leavingY: Double?
+        /// How far below its place the row is while transparent (the 8 px
+        /// a new row slides up; none under reduced motion).
+        var slide = ListMotion.insertionSlide
     }
+
+    /// GTK 4.22's reduced motion, for the changes to come: rows fade, nothing
+    /// moves. A new row fades in at its place, a kept row that changes place
+    /// fades in at the new one, a leaving row fades where it is, and the
+    /// list's height changes at once.
+    public var reducesMotion = false
 
     /// Animation state, only for rows that are moving, appearing or leaving.
     private var motions: [Key: Motion] = [:]
@@ -182,7 +191,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
     private func frame(of key: Key, at position: Int) -> Frame {
         let place = Double(position) * pitch
         guard let motion = motions[key] else { return Frame(key: key, position: position, y: place, opacity: 1) }
-        let slide = Self.insertionSlide * (1 - motion.appearance.current)
+        let slide = motion.slide * (1 - motion.appearance.current)
         return Frame(key: key, position: position, y: place + motion.glide.current + slide, opacity: motion.appearance.current)
     }
 
@@ -194,7 +203,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         if let leavingY = motion.leavingY { return (motion.glide.course + leavingY, opacity) }
         // y = slot + glide + slide × (1 − opacity)
         let slot = Double(frame.position ?? 0) * pitch
-        return (motion.glide.course + (-Self.insertionSlide) * opacity + (slot + Self.insertionSlide), opacity)
+        return (motion.glide.course + (-motion.slide) * opacity + (slot + motion.slide), opacity)
     }
 
     /// The course of the list's height.
@@ -254,11 +263,15 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
             // again in view); a leaving row's comes back only if it is in view.
             let found = frame.position.map { newPosition(of: key, from: $0) } ?? newKeys[key]
             // How fast it moves on screen: what it goes on at, whatever comes next.
-            let speed = motion.glide.velocity - (motion.leavingY == nil ? Self.insertionSlide * motion.appearance.velocity : 0)
+            let speed = motion.glide.velocity - (motion.leavingY == nil ? motion.slide * motion.appearance.velocity : 0)
             guard let place = found else {
                 // Gone: fades where it is, coasting to rest if it was moving
                 // (or keeps fading, as it was).
-                if motion.leavingY == nil {
+                if motion.leavingY == nil && reducesMotion {
+                    motion.leavingY = frame.y
+                    motion.glide.restart(from: 0, velocity: 0)
+                    motion.appearance.animate(to: 0)
+                } else if motion.leavingY == nil {
                     // It comes to rest where its speed carries it, slowing all
                     // the way (half what the speed would cover in the time).
                     let coast = speed / 1_000_000 * Double(duration) / 2
@@ -276,10 +289,19 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
             }
             let appearance = motion.appearance.current
             let y = Double(place) * pitch
+            if reducesMotion {
+                // Shown elsewhere, it fades in at its new place.
+                if abs(frame.y - y) > 0.5 { motion.appearance.jump(to: 0); motion.appearance.animate(to: 1) }
+                motion.slide = 0
+                motion.glide.restart(from: 0, velocity: 0)
+                next[key] = motion
+                nextPositions[key] = place
+                continue
+            }
             // (Its speed on screen is the glide's less the slide's, which goes on
             // with the appearance.)
-            motion.glide.restart(from: appearance > 0 ? frame.y - y - Self.insertionSlide * (1 - appearance) : 0,
-                                 velocity: speed + Self.insertionSlide * motion.appearance.velocity)
+            motion.glide.restart(from: appearance > 0 ? frame.y - y - motion.slide * (1 - appearance) : 0,
+                                 velocity: speed + motion.slide * motion.appearance.velocity)
             next[key] = motion
             nextPositions[key] = place
         }
@@ -292,7 +314,12 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
             nextPositions[key] = newPosition
             let y = Double(newPosition) * pitch
             let oldPosition = Self.position(before: changes, of: newPosition)
-            if let oldPosition {
+            if reducesMotion {
+                // From elsewhere or new, it fades in here.
+                var fadingIn = appearance(0)
+                fadingIn.animate(to: 1)
+                next[key] = Motion(appearance: fadingIn, glide: SettlingOffset(duration: duration), slide: 0)
+            } else if let oldPosition {
                 let oldY = Double(oldPosition) * pitch
                 let edge = oldY < viewport.top ? viewport.top - pitch : viewport.top + viewport.height
                 let from = (oldY < viewport.top ? max(oldY, edge) : min(oldY, edge)) - y
@@ -309,7 +336,7 @@ public struct ListLayout<Key: Hashable & Sendable>: Sendable {
         positions = nextPositions
         // From the height shown, at the speed it changes.
         heightGlide.duration = duration
-        heightGlide.restart(from: heightBefore - targetHeight())
+        heightGlide.restart(from: reducesMotion ? 0 : heightBefore - targetHeight())
         if !animated { finish() }
         dropSettled()
     }

@@ -7,6 +7,7 @@ import UnfoldMotion
 ///
 /// It only runs while the widget is mapped and `gtk-enable-animations` is on; when
 /// either stops holding mid-animation, it asks the widget to finish at once.
+/// What a change may move (GTK 4.22's reduced motion) is `preference`'s.
 @MainActor
 final class AnimationDriver {
     private let widget: WidgetPointer
@@ -32,8 +33,17 @@ final class AnimationDriver {
     var isRunning: Bool { tick != nil }
 
     /// Whether a change now should animate rather than jump.
-    var canAnimate: Bool {
-        gtk_widget_get_mapped(widget) != 0 && AnimationSettings.animationsEnabled(for: widget)
+    var canAnimate: Bool { preference != .none }
+
+    /// How a change now may move: not at all while unmapped (nobody sees
+    /// it), else as the display's settings say.
+    var preference: MotionPreference {
+        guard gtk_widget_get_mapped(widget) != 0 else { return .none }
+        switch AnimationSettings.motion(for: widget) {
+        case .full: return .full
+        case .reduced: return .reduced
+        case .none: return .none
+        }
     }
 
     func start() {
@@ -61,7 +71,9 @@ final class AnimationDriver {
     func widgetDidMap() {
         settingsWatch = AnimationSettings.observe(for: widget) { [weak self] in
             guard let self else { return }
-            if !AnimationSettings.animationsEnabled(for: self.widget) { self.stopAndFinish() }
+            // Off: everything to its end. Turned to reduced: what moves was
+            // started in full motion, and goes to its end too.
+            if self.preference != .full { self.stopAndFinish() }
         }
     }
 

@@ -336,8 +336,10 @@ public final class ListView: WidgetImplementation {
         let changes = pendingChanges
         discardPendingChanges()
         guard !changes.isEmpty, var layout else { return }
+        let preference = driver.preference
+        layout.reducesMotion = preference == .reduced
         layout.itemsChanged(changes, viewport: viewport, keyAt: { key(at: $0) },
-                            animated: driver.canAnimate && transitionDuration > 0)
+                            animated: preference != .none && transitionDuration > 0)
         // The motion starts now, not at the first frame that advances it: a
         // change made during a frame (a filter's result delivered as the frame
         // begins, as the app's is) is drawn in that frame, before the list's

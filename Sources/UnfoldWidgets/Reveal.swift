@@ -3,7 +3,9 @@ import UnfoldGtk
 import UnfoldMotion
 
 /// Reveals its child by growing from zero to the child's natural height for the
-/// current width, driven by the frame clock (`UnfoldReveal`).
+/// current width, driven by the frame clock (`UnfoldReveal`). Under GTK 4.22's
+/// reduced motion it moves nothing: the height changes at once and the child
+/// fades in or out (`RevealMotion`).
 ///
 /// The child is always allocated its full height-for-width at the top and the
 /// reveal clips it, so wrapping text is shown at its wrapped height and never
@@ -53,21 +55,23 @@ public final class Reveal: WidgetImplementation {
     /// Notified only when it changes.
     public private(set) var isChildRevealed = false
 
-    private var progress = AnimatedValue(0, fullDuration: Microseconds(Reveal.defaultDuration) * 1_000, bounds: 0...1)
+    private var motion = RevealMotion(duration: Microseconds(Reveal.defaultDuration) * 1_000)
+    /// The eased fraction of the child's height shown.
+    private var progress: AnimatedValue { motion.height }
     private var driver: AnimationDriver!
 
     public required init(widget: WidgetPointer) {
         super.init(widget: widget)
         driver = AnimationDriver(widget: widget, step: { [weak self] time in
             guard let self else { return false }
-            self.progress.advance(to: time)
+            self.motion.advance(to: time)
             self.progressDidChange()
             MotionTrace.record(self.traceName, "progress", self.progress.current)
             MotionTrace.observe(self.motionFrame(at: time))
-            return self.progress.isAnimating
+            return self.motion.isAnimating
         }, finish: { [weak self] in
             guard let self else { return }
-            self.progress.finish()
+            self.motion.finish()
             self.progressDidChange()
         })
         driver.reportRest = { [weak self] in
@@ -93,20 +97,20 @@ public final class Reveal: WidgetImplementation {
 
     // MARK: State
 
-    public var isRevealed: Bool { progress.target == 1 }
+    public var isRevealed: Bool { motion.isRevealed }
     /// The eased fraction of the child's height on screen now.
     public var displayedProgress: Double { progress.current }
     public var isAnimating: Bool { driver.isRunning }
+    /// The child's opacity now: below 1 only while reduced motion fades it.
+    public var contentOpacity: Double { motion.opacity.current }
 
     public func setRevealed(_ revealed: Bool) {
-        let target: Double = revealed ? 1 : 0
-        guard target != progress.target else { return }
+        guard revealed != motion.isRevealed else { return }
         // A new move from the value on screen at the speed it has there, at
         // the duration set now.
-        progress.fullDuration = Microseconds(transitionDuration) * 1_000
         let moves = transitionDuration > 0 && transitionType != GTK_REVEALER_TRANSITION_TYPE_NONE
-        progress.set(target, animated: driver.canAnimate && moves)
-        if progress.isAnimating { driver.start() } else { driver.stop() }
+        motion.reveal(revealed, preference: moves ? driver.preference : .none, duration: Microseconds(transitionDuration) * 1_000)
+        if motion.isAnimating { driver.start() } else { driver.stop() }
         updateContentInteraction()
         notifyProperty(Property.revealChild.rawValue)
         progressDidChange()
@@ -157,15 +161,20 @@ public final class Reveal: WidgetImplementation {
 
     private func progressDidChange() {
         updateChildVisibility()
-        gtk_widget_queue_resize(widget)
+        // A frame of a fade alone changes no size: it is only drawn again.
+        if motion.opacity.isAnimating && progress.current == lastNotifiedProgress {
+            gtk_widget_queue_draw(widget)
+        } else {
+            gtk_widget_queue_resize(widget)
+        }
         if progress.current != lastNotifiedProgress {
             lastNotifiedProgress = progress.current
             onProgressChange?(progress.current)
             notifyProperty(Property.progress.rawValue)
         }
-        // Wholly shown only once the child is all there; not any more from
-        // the moment a collapse starts.
-        let childRevealed = progress.target == 1 && progress.current == 1
+        // Wholly shown only once the child is all there (and opaque); not
+        // any more from the moment a collapse starts.
+        let childRevealed = motion.isChildWhollyShown
         if childRevealed != isChildRevealed {
             isChildRevealed = childRevealed
             notifyProperty(Property.childRevealed.rawValue)
@@ -187,7 +196,7 @@ public final class Reveal: WidgetImplementation {
     /// right after Space must reach what is opening.
     private func updateChildVisibility() {
         guard let child else { return }
-        let visible: gboolean = progress.current > 0 || progress.target > 0 ? 1 : 0
+        let visible: gboolean = motion.isChildPresent ? 1 : 0
         if gtk_widget_get_child_visible(child) != visible {
             gtk_widget_set_child_visible(child, visible)
         }
@@ -250,6 +259,16 @@ public final class Reveal: WidgetImplementation {
         guard let child else { return }
         let natural = Measurement.of(child, GTK_ORIENTATION_VERTICAL, forSize: width).natural
         gtk_widget_allocate(child, width, max(natural, height), -1, nil)
+    }
+
+    /// The child, at the opacity a reduced-motion fade gives it.
+    public override func snapshot(_ snapshot: OpaquePointer) {
+        guard let child else { return }
+        let opacity = motion.opacity.current
+        guard opacity < 1 else { return gtk_widget_snapshot_child(widget, child, snapshot) }
+        gtk_snapshot_push_opacity(snapshot, opacity)
+        gtk_widget_snapshot_child(widget, child, snapshot)
+        gtk_snapshot_pop(snapshot)
     }
 
     public override func didMap() { driver.widgetDidMap() }

@@ -64,6 +64,46 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(layout.animatedRowCount, 0, "rows at rest carry no state")
     }
 
+    /// Reduced motion (GTK 4.22): the same change as above, and nothing moves.
+    /// The leaving row fades where it was, the kept row fades in at its new
+    /// place, the new one fades in at its own without sliding, the height is
+    /// the new one at once; every row is at its place in every frame.
+    func testUnderReducedMotionRowsFadeInPlaceAndNothingMoves() {
+        var model = Model(keys: [0, 1, 2, 3])
+        var layout = layout(model)
+        apply(model.splice(at: 1, removing: 2, inserting: []), to: &layout, model, animated: false)
+        layout.reducesMotion = true
+        apply(model.splice(at: 0, removing: 2, inserting: [3, 4]), to: &layout, model)
+        XCTAssertEqual(layout.displayedHeight, layout.targetHeight(), "the height changes at once")
+        var fadedIn: [Int: [Double]] = [:]
+        for time in stride(from: Microseconds(0), through: end, by: Int(end / 8)) {
+            layout.advance(to: time)
+            for frame in frames(layout, model) {
+                if frame.key == 0 { XCTAssertEqual(frame.y, 0, "the leaving row fades where it was") }
+                if let position = frame.position { XCTAssertEqual(frame.y, Double(position) * 48, "row \(frame.key) is at its place") }
+                fadedIn[frame.key, default: []].append(frame.opacity)
+            }
+        }
+        XCTAssertEqual(fadedIn[3]?.first, 0, "the kept row, moved, fades in at its new place")
+        XCTAssertEqual(fadedIn[4]?.first, 0)
+        XCTAssertEqual(fadedIn[4]?.last, 1)
+        XCTAssertEqual(fadedIn[0]?.first, 1)
+        XCTAssertFalse(layout.isAnimating)
+        XCTAssertEqual(frames(layout, model), [.init(key: 3, position: 0, y: 0, opacity: 1), .init(key: 4, position: 1, y: 48, opacity: 1)])
+    }
+
+    /// Under reduced motion a row that does not change place is left alone.
+    func testUnderReducedMotionARowThatStaysIsNotFaded() {
+        var model = Model(keys: [0, 1, 2])
+        var layout = layout(model)
+        layout.reducesMotion = true
+        apply(model.splice(at: 3, removing: 0, inserting: [3]), to: &layout, model)
+        layout.advance(to: 0)
+        for key in [0, 1, 2] { XCTAssertEqual(frame(layout, model, key)?.opacity, 1, "row \(key) stays as it was") }
+        XCTAssertEqual(frame(layout, model, 3)?.opacity, 0)
+        XCTAssertEqual(frame(layout, model, 3)?.y, 144, "no slide")
+    }
+
     /// A change told when it happened moves from then: every row's fade and
     /// glide, and the list's height, in the first frame after it.
     func testAChangeStartedAtItsMomentMovesInTheFirstFrameAfterIt() {

@@ -78,6 +78,46 @@ final class ListViewChangeTests: GtkTestCase {
         }
     }
 
+    /// GTK 4.22's reduced motion: a removal above moves the rows below to
+    /// their new places on the frame of the change, where the ones that
+    /// changed place fade in; no row is ever drawn between two places. (On
+    /// a GTK without the setting there is nothing to ask for.)
+    func testUnderReducedMotionRowsFadeAtTheirNewPlacesAndNeverMove() {
+        onMain {
+            guard AnimationSettings.hasReducedMotionSetting() else {
+                XCTAssertFalse(AnimationSettings.setReducesMotion(true), "GTK \(gtk_get_minor_version()) has no reduced-motion setting")
+                return
+            }
+            AnimationSettings.setReducesMotion(true)
+            defer { AnimationSettings.setReducesMotion(false) }
+            let store = gtk_string_list_new(nil)!
+            for index in 0..<20 { gtk_string_list_append(store, "Item \(index)") }
+            let list = ListView.make()
+            list.bind(model: UnsafeMutableRawPointer(store)) { item in
+                Widgets.label(String(cString: gtk_string_object_get_string(OpaquePointer(item))))
+            }
+            let window = Self.shownScrolled(list).window
+            defer { window.destroy() }
+            XCTAssertTrue(iterate(until: { list.rowCount > 0 && !list.isAnimating }), "the list never showed its rows")
+            let before = Dictionary(uniqueKeysWithValues: list.placedFrames.map { ($0.position!, $0.y) })
+            var places: [Int: Set<Double>] = [:]
+            var opacities: [Double] = []
+            let sampler = FrameSampler(window.window) { _ in
+                for frame in list.placedFrames where !frame.isLeaving { places[frame.position!, default: []].insert(frame.y) }
+                opacities.append(list.placedFrames.filter { !$0.isLeaving }.map(\.opacity).min() ?? 1)
+            }
+            defer { sampler.stop() }
+            gtk_string_list_remove(store, 0)
+            XCTAssertTrue(iterate(until: { !list.isAnimating && opacities.count > 2 }), "the change settles")
+            for (position, ys) in places {
+                XCTAssertEqual(ys.count, 1, "row \(position) was drawn at one place: \(ys.sorted())")
+                if let y = ys.first, let place = before[position] { XCTAssertEqual(y, place, "row \(position) is at its new place") }
+            }
+            XCTAssertTrue(opacities.contains { $0 > 0.05 && $0 < 0.95 }, "the rows that changed place faded in: \(opacities)")
+            g_object_unref(UnsafeMutableRawPointer(store))
+        }
+    }
+
     /// The focused row's item goes: the keyboard goes to the row that took
     /// its place, and the app is told which row before it gets there (what
     /// it says of the change there is then said once, with the row).

@@ -216,6 +216,46 @@ final class RevealTests: GtkTestCase {
         }
     }
 
+    /// GTK 4.22's reduced motion: the layout changes on the next frame and
+    /// nothing moves; the content fades in, then out before its height goes.
+    /// On a GTK without the setting there is nothing to ask for.
+    func testReducedMotionChangesTheLayoutAtOnceAndFadesTheContent() {
+        onMain {
+            guard AnimationSettings.hasReducedMotionSetting() else {
+                XCTAssertFalse(AnimationSettings.setReducesMotion(true), "GTK \(gtk_get_minor_version()) has no reduced-motion setting")
+                return
+            }
+            AnimationSettings.setReducesMotion(true)
+            defer { AnimationSettings.setReducesMotion(false) }
+            XCTAssertEqual(AnimationSettings.motion(gtk_settings_get_default()), .reduced)
+            let page = RevealPage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            let start = top(of: page.followingItem, in: window.window)
+            let reveal = page.collection.reveal
+            page.collection.toggle()
+            window.waitForFrames()
+            XCTAssertEqual(top(of: page.followingItem, in: window.window), start + openHeight(of: page.collection),
+                           "the rows below are at their new place on the next frame")
+            var opacities: [Double] = [reveal.contentOpacity]
+            let frames = FrameSampler(window.window) { _ in opacities.append(reveal.contentOpacity) }
+            XCTAssertTrue(iterate(until: { !reveal.isAnimating }))
+            frames.stop()
+            XCTAssertTrue(opacities.contains { $0 > 0.05 && $0 < 0.95 }, "the content faded in: \(opacities)")
+            XCTAssertEqual(reveal.contentOpacity, 1)
+            XCTAssertTrue(reveal.isChildRevealed)
+
+            page.collection.toggle()
+            XCTAssertTrue(iterate(until: { reveal.contentOpacity < 0.9 }), "closing, the content fades")
+            XCTAssertEqual(top(of: page.followingItem, in: window.window), start + openHeight(of: page.collection),
+                           "in the height it had")
+            XCTAssertTrue(iterate(until: { !reveal.isAnimating }))
+            window.waitForFrames()
+            XCTAssertEqual(top(of: page.followingItem, in: window.window), start, "then goes at once")
+            XCTAssertEqual(gtk_widget_get_child_visible(page.collection.content), 0)
+        }
+    }
+
     /// Clipping alone is not enough: from the first frame of a collapse, the content
     /// takes no pointer events and no focus, while it is still partly on screen.
     func testContentIsInertFromTheMomentACollapseStarts() {

@@ -44,7 +44,11 @@ G_BEGIN_DECLS
  * the control's.
  *
  * With GTK's [property@Gtk.Settings:gtk-enable-animations] off, a change
- * takes effect on the next frame.
+ * takes effect on the next frame. With reduced motion (GTK 4.22's
+ * `GtkSettings:gtk-interface-reduced-motion` set to reduce), nothing moves:
+ * the rows are at their new places on the next frame, a new row or one that
+ * changed place fades in there, a leaving row fades where it was, and the
+ * list's height changes at once.
  *
  * # Keyboard
  *

@@ -38,7 +38,11 @@ G_BEGIN_DECLS
  * `GTK_REVEALER_TRANSITION_TYPE_NONE`, and warns on any other.
  *
  * When GTK's [property@Gtk.Settings:gtk-enable-animations] is off, changes
- * take effect on the next frame.
+ * take effect on the next frame. With reduced motion (GTK 4.22's
+ * `GtkSettings:gtk-interface-reduced-motion` set to reduce), nothing moves:
+ * opening, the whole height is there on the next frame and the child fades
+ * in; closing, the child fades out and its height then goes at once. Both
+ * settings are followed live; on a GTK without the second, motion is full.
  *
  * # CSS nodes
  *
