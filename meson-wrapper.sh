@@ -420,8 +420,8 @@ unmount_leftovers() {
 # suite on the machine's own: the library from its installed tree (C, GIR,
 # C, Python, GJS and Vala examples, memcheck, the Words example under Orca),
 # the reveal's and the list's widget tests, the motion and the search's fold,
-# and every icon the app names.
-release_suites='IconTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests'
+# every icon the app names, the app's pages and their keyboard walks.
+release_suites='IconTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
 release_test_releases=(debian-13 debian-testing)
 
 # What the swift.org toolchain needs of a Debian system beside itself (its
