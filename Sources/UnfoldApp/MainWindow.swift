@@ -207,6 +207,7 @@ public final class MainWindow: WidgetImplementation {
             if isFirstVisit && unfold_can_forward_keys != 0 { self.focusPageOnceHeard() } else { self.focusPage() }
         }
         if unfold_can_forward_keys != 0 { keysBeforePageFocus() }
+        onNotify(window, "focus-widget") { [unowned self] in self.confineFocusToCurrentPage() }
         makeCurrentPage()
         pageDidChange()
         if MotionMonitor.isPlotShown { showMotionPlot(true) }
@@ -747,12 +748,29 @@ public final class MainWindow: WidgetImplementation {
         unfold_header_switcher_set_title(headerSwitcher, title)
     }
 
+    /// Only the page on screen takes the focus. libadwaita 1.4's view stack
+    /// unmaps the page it leaves at its next frame, not at once: Tab pressed
+    /// before that went through the page just left. A page keeps the focus
+    /// it holds until the focus goes elsewhere (made unfocusable under it,
+    /// it would drop the focus, and a screen reader would say the window's
+    /// name before the next page's first control).
+    private func confineFocusToCurrentPage() {
+        // (libadwaita 1.2's stack unmaps at once; there Orca heard the window's
+        // name as the focus went from page to page with its pages' focusability
+        // changing under it.)
+        guard Self.stackUnmapsLate else { return }
+        let focus = gtk_root_get_focus(OpaquePointer(window)).map { gCast($0, to: GtkWidget.self) }
+        for (page, holder) in holders {
+            let focusable = page == currentPage || (focus?.isInside(holder) ?? false)
+            if (gtk_widget_get_can_focus(holder) != 0) != focusable { gtk_widget_set_can_focus(holder, focusable ? 1 : 0) }
+        }
+    }
+
+    private static let stackUnmapsLate = adw_get_major_version() > 1 || adw_get_minor_version() >= 4
+
     private func pageDidChange() {
         showTitle()
-        // Only the page on screen takes the focus. libadwaita 1.4's view stack
-        // unmaps the page it leaves at its next frame, not at once: Tab pressed
-        // before that went through the page just left.
-        for (page, holder) in holders { gtk_widget_set_can_focus(holder, page == currentPage ? 1 : 0) }
+        confineFocusToCurrentPage()
         if let showPageAction { Actions.setState(showPageAction, currentPage.rawValue) }
         // On the Collection page, typing anywhere in the window filters, as in
         // GNOME's Settings and Files.
