@@ -58,8 +58,14 @@ run_packages=(libgtk-4-dev libadwaita-1-dev pkg-config adwaita-icon-theme librsv
 # introspection's scanner (and GLib's GIR files) and vapigen; its manual gi-docgen.
 library_packages=(gobject-introspection libgirepository1.0-dev valac)
 meson_packages=(meson ninja-build desktop-file-utils appstream "${library_packages[@]}" gi-docgen)
+# GNOME's compositor, headless, for the tests under Wayland: its screen cast
+# goes through PipeWire (and WirePlumber, which links the stream) to
+# GStreamer; GNOME's settings store (dconf) carries a setting to the app live.
+wayland_packages=(mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
+  gstreamer1.0-plugins-good dconf-gsettings-backend dconf-service)
 test_packages=("${run_packages[@]}" "${meson_packages[@]}" xvfb xauth dbus at-spi2-core xdotool python3-gi libgl1-mesa-dri
-  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin python3-icu gjs wamerican orca openbox)
+  gir1.2-atspi-2.0 locales imagemagick valgrind libglib2.0-bin python3-icu gjs wamerican orca openbox
+  "${wayland_packages[@]}")
 test_locale=en_US.UTF-8
 # The locales the tests run the app in: right to left, CJK, and Unfold's own languages.
 test_locales=("$test_locale" he_IL.UTF-8 ar_EG.UTF-8 ja_JP.UTF-8 de_DE.UTF-8 fr_FR.UTF-8 pl_PL.UTF-8 pt_BR.UTF-8)
