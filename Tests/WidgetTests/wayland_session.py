@@ -330,20 +330,8 @@ def focused_in(application):
 
 
 def walk(keys, focus, app, name):
-    """Tab from the first stop round to it, then Shift+Tab back round."""
-    first = None
-
-    def ready():
-        application = application_named(name)
-        node = application and focused_in(application)
-        if node is not None and application.get_state_set() is not None:
-            focus.focused = node
-            return True
-        return app.poll() is not None
-
-    wait_for("the app's first focus", ready)
-    if app.poll() is not None:
-        raise Failure(f"the app ended ({app.returncode})")
+    """Tab from the first stop until Tab comes round, then Shift+Tab round."""
+    wait_for_first_focus(focus, app, name)
     forward = [focus.stop(focus.focused)]
     # Tab until a stop comes again: from its first time on, the window's
     # Tab order, round. (A page may open on a stop Tab does not come back to,
@@ -384,9 +372,7 @@ def texts(application):
 def filter_collection(keys, focus, app, name, text, expected):
     """Types `text` where the collection page puts the focus (its filter)
     and waits for the app to say `expected` ("2 of 4 labels")."""
-    wait_for("the app's first focus", lambda: app.poll() is not None or first_focus(focus, name))
-    if app.poll() is not None:
-        raise Failure(f"the app ended ({app.returncode})")
+    wait_for_first_focus(focus, app, name)
     entry = focus.stop(focus.focused)
     keys.type(text)
     heard = []
@@ -399,13 +385,19 @@ def filter_collection(keys, focus, app, name, text, expected):
     print(json.dumps({"typed into": entry, "said": sorted(set(heard))}))
 
 
-def first_focus(focus, name):
-    application = application_named(name)
-    node = application and focused_in(application)
-    if node is None:
-        return False
-    focus.focused = node
-    return True
+def wait_for_first_focus(focus, app, name):
+    """Waits for the app to show with the focus somewhere, read from its
+    tree (no event says so to a listener that came after)."""
+    def focused():
+        application = application_named(name)
+        node = application and focused_in(application)
+        if node is not None:
+            focus.focused = node
+        return node is not None or app.poll() is not None
+
+    wait_for("the app's first focus", focused)
+    if app.poll() is not None:
+        raise Failure(f"the app ended ({app.returncode})")
 
 
 class Screen:
@@ -434,9 +426,7 @@ class Screen:
 def reveal(mutter, focus, app, name, folder):
     """Opens the first group with animations on, then off, then on again
     (GSettings, live), recording the frames of each."""
-    wait_for("the app's first focus", lambda: app.poll() is not None or first_focus(focus, name))
-    if app.poll() is not None:
-        raise Failure(f"the app ended ({app.returncode})")
+    wait_for_first_focus(focus, app, name)
     header = focus.focused
     results = []
     for toggle, animations in enumerate((True, True, False, False, True, True)):
