@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "WidgetTests",
             dependencies: ["UnfoldGtk", "CUnfoldAdw", "UnfoldGtkTestSupport", "ChildProcessTestSupport", "UnfoldCore", "UnfoldMotion", "UnfoldWidgets", "UnfoldApp"],
-            exclude: ["atspi_driver.py", "atspi_list_copy.py", "pseudo_locale.py", "locale_facts.py", "drag_source.py", "orca_walk.py", "Transcripts"],
+            exclude: ["atspi_driver.py", "atspi_list_copy.py", "pseudo_locale.py", "locale_facts.py", "drag_source.py", "orca_walk.py", "wayland_session.py", "Transcripts"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -427,7 +427,7 @@ unmount_leftovers() {
 # C, Python, GJS and Vala examples, memcheck, the Words example under Orca),
 # the reveal's and the list's widget tests, the motion and the search's fold,
 # every icon the app names, the app's pages and their keyboard walks.
-release_suites='IconTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
+release_suites='IconTests|AnnouncementTests|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
 release_test_releases=(debian-13 debian-testing)
 
 # What the swift.org toolchain needs of a Debian system beside itself (its
@@ -474,6 +474,7 @@ enter_root() {
   local chrooted=(chroot "$root" /usr/bin/env -i HOME=/root PATH="$path" LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}"
                   ${UNFOLD_RECORD_WALKS:+UNFOLD_RECORD_WALKS=1} ${UNFOLD_STRICT:+UNFOLD_STRICT=1}
                   ${SWIFT_BACKTRACE:+SWIFT_BACKTRACE=$SWIFT_BACKTRACE}
+                  ${UNFOLD_TEST_PATIENCE:+UNFOLD_TEST_PATIENCE=$UNFOLD_TEST_PATIENCE}
                   UNFOLD_TEST_ARTIFACTS=/root/unfold/.build/test-artifacts)
   say "on $release: $(chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), in $root"
   if [ "$debian_swift" = true ]; then

@@ -105,6 +105,30 @@ static inline void unfold_accessible_set_controls(GtkAccessible *accessible, Gtk
     gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_CONTROLS, controlled, NULL, -1);
 }
 
+/* Announces `message` to assistive technologies from `accessible`, politely
+ * (after what they are saying) or at once: 1 where GTK announces (4.14), 0
+ * where it has no announcement and the caller must find another way. Chosen
+ * by the headers built against: a build for 4.14 needs 4.14 to run. */
+static inline int unfold_accessible_announce(GtkAccessible *accessible, const char *message, int at_once)
+{
+#if GTK_CHECK_VERSION(4, 14, 0)
+    gtk_accessible_announce(accessible, message,
+                            at_once ? GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_HIGH : GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+    return 1;
+#else
+    (void) accessible;
+    (void) message;
+    (void) at_once;
+    return 0;
+#endif
+}
+
+/* Whether unfold_accessible_announce announces. */
+static inline int unfold_accessible_can_announce(void)
+{
+    return GTK_CHECK_VERSION(4, 14, 0);
+}
+
 /* CSS from `length` bytes. GTK 4.12 deprecates gtk_css_provider_load_from_data
  * for gtk_css_provider_load_from_bytes; 4.8 and 4.10 have only the former. */
 static inline void unfold_css_provider_load(GtkCssProvider *provider, const char *css, gsize length)

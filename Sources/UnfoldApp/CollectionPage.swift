@@ -110,7 +110,7 @@ public final class CollectionPage {
         list.willKeepTheKeyboard = { [unowned self] row in
             guard let result = self.resultForTheKeyboard else { return }
             self.resultForTheKeyboard = nil
-            Accessibility.describeUntilKeyboardLeaves(row, result.spoken)
+            Accessibility.announce(result.spoken, at: row)
         }
         filtering.onProgress = { @MainActor [unowned self] fraction in self.showFilteringProgress(fraction) }
         // Undescribed until a change: everything shows, as the caption says.
@@ -339,7 +339,11 @@ public final class CollectionPage {
         }
         if stage != describedLoad {
             describedLoad = stage
-            for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, stage) }
+            if Accessibility.announces {
+                Accessibility.announce(stage, at: searchEntry)
+            } else {
+                for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, stage) }
+            }
         }
     }
 
@@ -383,13 +387,19 @@ public final class CollectionPage {
         gtk_widget_grab_focus(searchEntry)
     }
 
-    /// Puts the keyboard on `control`, described with `words` before it gets
-    /// there, so that a screen reader says them once with it (described after,
-    /// Orca says them with the focus and again as a change). The words go
-    /// when the keyboard leaves: back on it later, they would be said again.
+    /// Puts the keyboard on `control` and says `words` there once. Announced
+    /// after the focus moves; on GTK 4.8, described before it gets there, so
+    /// that a screen reader says them with it (described after, Orca says
+    /// them with the focus and again as a change), until the keyboard leaves:
+    /// back on it later, they would be said again.
     private func sayOnce(_ words: String, focusing control: WidgetPointer) {
-        Accessibility.describeUntilKeyboardLeaves(control, words)
-        gtk_widget_grab_focus(control)
+        if Accessibility.announces {
+            gtk_widget_grab_focus(control)
+            Accessibility.announce(words, at: control)
+        } else {
+            Accessibility.describeUntilKeyboardLeaves(control, words)
+            gtk_widget_grab_focus(control)
+        }
     }
 
     /// The caption is outside the animated scope: it is right in the frame that
@@ -407,12 +417,13 @@ public final class CollectionPage {
         return fill(template, ["visible": formatted(visible), "total": formatted(total ?? collection.count)])
     }
 
-    /// The filter's result, as the controls that change it describe it to
-    /// assistive technologies: "2 of 4 labels", or "No matching labels".
-    /// GTK 4.8 has no announcement; a screen reader (Orca) says the new
-    /// description of the control it is on, so a person typing a query or
-    /// toggling "Tiles only" hears what a sighted person sees change — once
-    /// per change, as the description is set only when it changes.
+    /// The filter's result for assistive technologies: "2 of 4 labels", or
+    /// "No matching labels", once per change, so that a person typing a
+    /// query or toggling "Tiles only" hears what a sighted person sees
+    /// change. Where GTK announces, the caller announces it. GTK 4.8 has no
+    /// announcement: the controls that change the result are described with
+    /// it, and a screen reader (Orca) says the new description of the
+    /// control it is on.
     /// Returns what to say where the keyboard is, if it changed.
     private func describeResult(visible: Int) -> ResultNews? {
         guard loadingName == nil else { return nil }
@@ -423,7 +434,9 @@ public final class CollectionPage {
         let changed = words != describedResult
         if changed {
             describedResult = words
-            for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, words) }
+            if !Accessibility.announces {
+                for control in [searchEntry, tilesOnlyToggle] { Accessibility.setDescription(control, words) }
+            }
         }
         return changed || news != nil ? ResultNews(result: words, news: news) : nil
     }
@@ -453,16 +466,17 @@ public final class CollectionPage {
         return gCast(focus, to: GtkWidget.self).isInside(part)
     }
 
-    /// The keyboard elsewhere on the page (a row, when Escape cleared the
-    /// filter or another program changed the file) or in the window's header
-    /// (typing there filters too) hears the result there, until it leaves.
-    /// The filter and the toggle say it themselves, unless there is news
-    /// beside it.
+    /// The result (and news) announced, wherever the keyboard is. On GTK
+    /// 4.8, the keyboard elsewhere on the page (a row, when Escape cleared
+    /// the filter or another program changed the file) or in the window's
+    /// header (typing there filters too) hears the result there, until it
+    /// leaves; the filter and the toggle say it themselves, unless there is
+    /// news beside it.
     private func sayWhereTheKeyboardIs(_ result: ResultNews) {
         guard gtk_widget_get_mapped(widget) != 0, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return }
         let control = Accessibility.speakingControl(for: gCast(focus))
-        guard result.news != nil || (control != searchEntry && control != tilesOnlyToggle) else { return }
-        Accessibility.describeUntilKeyboardLeaves(control, result.spoken)
+        guard Accessibility.announces || result.news != nil || (control != searchEntry && control != tilesOnlyToggle) else { return }
+        Accessibility.announce(result.spoken, at: control)
     }
 
     private var describedResult: String?

@@ -488,17 +488,18 @@ public final class MainWindow: WidgetImplementation {
             }
         }
         fitToastTitles()
-        sayToScreenReader(message)
+        if !Adwaita.announcesToasts { announceWhereTheFocusIs(message) }
         return toast
     }
 
-    /// libadwaita 1.2's toasts are not heard. Orca says a new description of
-    /// the control the keyboard is on: that control says the toast's words
-    /// until the keyboard leaves it, and then what it said before (unless
-    /// it has been given something else meanwhile, a filter's new count).
-    private func sayToScreenReader(_ message: String) {
+    /// Toasts are not heard before libadwaita 1.6: the app announces their
+    /// words itself. (On GTK 4.8, which has no announcement, the control the
+    /// keyboard is on says them until the keyboard leaves it, and then what
+    /// it said before, unless it has been given something else meanwhile, a
+    /// filter's new count: Orca says a new description of that control.)
+    private func announceWhereTheFocusIs(_ message: String) {
         guard gtk_window_is_active(gCast(window)) != 0, let focus = gtk_root_get_focus(OpaquePointer(window)) else { return }
-        Accessibility.describeUntilKeyboardLeaves(Accessibility.speakingControl(for: gCast(focus)), message)
+        Accessibility.announce(message, at: Accessibility.speakingControl(for: gCast(focus)))
     }
 
     /// Makes each toast's lines as long as the window has room for, up to 60
@@ -698,19 +699,32 @@ public final class MainWindow: WidgetImplementation {
     private func offerToRestore(_ note: String, for id: Int) {
         let toast = ObjectRef(adopting: UnsafeMutableRawPointer(adw_toast_new(tr("Note removed"))!))
         adw_toast_set_button_label(toast.opaque, tr("_Undo"))
-        // The row, if it still shows, says what the toast says (and then that
-        // the note came back) to a screen reader: libadwaita 1.2's toasts are
-        // not heard.
+        // Toasts are not heard before libadwaita 1.6: the app says what this
+        // one says (and then that the note came back). On GTK 4.8, which has
+        // no announcement, the row says it, if it still shows.
         let labelRow = { [weak page = collectionPage] () -> LabelRow? in
             page?.rowWidget(for: id).flatMap { Ownership.owner(of: $0) as? LabelRow }
         }
-        labelRow()?.sayOfNote(tr("Note removed; Ctrl+Z puts it back"))
+        let removed = tr("Note removed; Ctrl+Z puts it back")
+        if Accessibility.announces {
+            if !Adwaita.announcesToasts { announceWhereTheFocusIs(removed) }
+        } else {
+            labelRow()?.sayOfNote(removed)
+        }
         let undo: @MainActor () -> Void = { [unowned self] in
             self.collectionPage.restoreNote(note, for: id)
             // Back to the row whose note came back (the toast, and its button,
-            // go), described before the keyboard reaches it: described after,
-            // Orca would say it with the focus and again as a change.
+            // go). On GTK 4.8 described before the keyboard reaches it:
+            // described after, Orca would say it with the focus and again as
+            // a change.
             let restored = tr("Note restored")
+            if Accessibility.announces {
+                if let row = self.collectionPage.rowWidget(for: id) {
+                    gtk_widget_grab_focus(row)
+                    Accessibility.announce(restored, at: row)
+                }
+                return
+            }
             labelRow()?.sayOfNote(restored, onRow: true)
             if let row = self.collectionPage.rowWidget(for: id) { gtk_widget_grab_focus(row) }
             // Said once: back from another window (the shortcuts, a file
@@ -758,15 +772,13 @@ public final class MainWindow: WidgetImplementation {
         // (libadwaita 1.2's stack unmaps at once; there Orca heard the window's
         // name as the focus went from page to page with its pages' focusability
         // changing under it.)
-        guard Self.stackUnmapsLate else { return }
+        guard Adwaita.stackUnmapsLate else { return }
         let focus = gtk_root_get_focus(OpaquePointer(window)).map { gCast($0, to: GtkWidget.self) }
         for (page, holder) in holders {
             let focusable = page == currentPage || (focus?.isInside(holder) ?? false)
             if (gtk_widget_get_can_focus(holder) != 0) != focusable { gtk_widget_set_can_focus(holder, focusable ? 1 : 0) }
         }
     }
-
-    private static let stackUnmapsLate = adw_get_major_version() > 1 || adw_get_minor_version() >= 4
 
     private func pageDidChange() {
         showTitle()

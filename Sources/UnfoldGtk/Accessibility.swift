@@ -21,6 +21,24 @@ public enum Accessibility {
 
     private static let descriptionKey = "unfold-accessible-description"
 
+    /// Whether GTK announces (`gtk_accessible_announce`, GTK 4.14). Where it
+    /// does, news is announced; GTK 4.8 has no announcement, and a control's
+    /// description carries news there instead.
+    public nonisolated static let announces = unfold_accessible_can_announce() != 0
+
+    /// Says `words`, news of what just happened, to assistive technologies
+    /// once: announced where GTK announces (politely, after what they are
+    /// saying: the focus moving to `control`, say); on GTK 4.8, `control`
+    /// (the one with the focus, or about to take it) describes them until
+    /// the focus leaves it.
+    public static func announce(_ words: String, at control: WidgetPointer) {
+        if announces {
+            _ = unfold_accessible_announce(control.accessible, words, 0)
+        } else {
+            describeUntilKeyboardLeaves(control, words)
+        }
+    }
+
     /// Describes `control` with `words` (what just happened, where GTK 4.8
     /// has no announcement: Orca says the new description of the control it
     /// is on) until the keyboard leaves it; then the control says again what

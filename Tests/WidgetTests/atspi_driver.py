@@ -9,6 +9,10 @@
     atspi_driver.py APP press NAME    perform the default action of the button NAME
     atspi_driver.py APP audit         print what a screen reader user would trip on,
                                       one JSON line per problem (none: all is well)
+    atspi_driver.py APP listen        print, as they come, one JSON line per piece of news a
+                                      screen reader hears from the app: its announcements
+                                      ({"announced": TEXT}, GTK 4.14) and new descriptions
+                                      ({"described": NAME, "as": TEXT}); "listening" first
     atspi_driver.py APP windows       ask the app's root, over D-Bus, for each window its
                                       count says is shown and for one past them (as a
                                       screen reader whose count went stale does); print
@@ -270,6 +274,32 @@ def windows(name):
         return {"shown": paths[:-1], "past": paths[-1]}
     return None
 
+def listen(application):
+    """Prints the app's announcements and description changes as they come,
+    until killed: what Orca takes for news (its object:announcement and
+    object:property-change:accessible-description events)."""
+    app_id = application.get_process_id()
+
+    def on_event(event):
+        source = event.source
+        try:
+            if source is None or source.get_process_id() != app_id:
+                return
+            if event.type.startswith("object:announcement"):
+                text = event.any_data if isinstance(event.any_data, str) else str(event.any_data)
+                print(json.dumps({"announced": text}, ensure_ascii=False), flush=True)
+            else:
+                print(json.dumps({"described": source.get_name() or "", "as": source.get_description() or ""},
+                                 ensure_ascii=False), flush=True)
+        except GLib.Error:
+            pass  # gone as it spoke
+
+    listener = Atspi.EventListener.new(on_event)
+    listener.register("object:announcement")
+    listener.register("object:property-change:accessible-description")
+    print(json.dumps({"listening": True}), flush=True)
+    GLib.MainLoop().run()
+
 
 def main(argv):
     if len(argv) < 3:
@@ -289,6 +319,9 @@ def main(argv):
     if command == "audit":
         for found in audit(application):
             print(json.dumps(found, ensure_ascii=False))
+        return 0
+    if command == "listen":
+        listen(application)
         return 0
     if command == "windows":
         answer = windows(argv[1])

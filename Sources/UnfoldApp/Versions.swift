@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CUnfoldAdw
+import UnfoldGtk
+
+/// What the libadwaita the app runs with does itself, that the app does by
+/// hand on older ones. Asked of the library loaded, not the headers built
+/// against: a build against 1.2 runs on 1.7 too.
+enum Adwaita {
+    static func isAtLeast(_ major: Int, _ minor: Int) -> Bool {
+        let running = (Int(adw_get_major_version()), Int(adw_get_minor_version()))
+        return running >= (major, minor)
+    }
+
+    /// libadwaita 1.6 announces each toast as it appears ("A toast
+    /// appeared: …", in its own words and the user's language); before, a
+    /// toast is not heard, and the app says its words.
+    static let announcesToasts = isAtLeast(1, 6)
+
+    /// libadwaita 1.4's AdwViewStack unmaps the page it leaves a frame late:
+    /// a Tab pressed meanwhile went into it. 1.2's unmaps at once.
+    static let stackUnmapsLate = isAtLeast(1, 4)
+}
+
+extension GTKVersion {
+    /// GTK 4.18 and 4.24 leave a popover menu's items unnamed for assistive
+    /// technologies: each is "labelled by" its label, which they leave out of
+    /// the tree (a plain GTK program's menus say "menu item" alone). GTK 4.8
+    /// names them by that label.
+    static let menuItemsLoseTheirLabels = isAtLeast(9)
+}
