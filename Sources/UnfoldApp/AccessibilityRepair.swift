@@ -54,14 +54,14 @@ extension Accessibility {
             setHidden(widget, true)
             return
         }
-        if isA(widget, "GtkPopoverContent"), !hasName(widget), gtk_widget_get_realized(widget) == 0 {
+        if GTKVersion.namesWidgetsAfterTheirType, isA(widget, "GtkPopoverContent"), !hasName(widget), gtk_widget_get_realized(widget) == 0 {
             // Only the frame inside a popover: the popover says what it holds,
             // and its content what it is. Named after them too, a screen
             // reader would say the name a third time on the way in.
             setRole(widget, GTK_ACCESSIBLE_ROLE_GENERIC)
         }
         let speaksForContext = ["GtkScrolledWindow", "GtkTextView", "GtkPopoverMenu", "GtkPopoverContent", "GtkStackSwitcher", "GtkPopover"]
-        if speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context,
+        if GTKVersion.namesWidgetsAfterTheirType, speaksForContext.contains(where: { isA(widget, $0) }), !hasName(widget), let context,
            gtk_accessible_get_accessible_role(widget.accessible) != GTK_ACCESSIBLE_ROLE_GENERIC {
             nameAfterContext(context)
         }
@@ -82,7 +82,12 @@ extension Accessibility {
         }
         if isA(widget, "GtkButton"), gtk_button_get_use_underline(gCast(widget)) != 0, let label = gtk_button_get_label(gCast(widget)) {
             // "_Undo": GTK 4.8 says the mnemonic's underscore, then the label again.
-            setOnlyLabel(widget, String(cString: label).replacing("_", with: ""))
+            setOnlyLabel(widget, withoutMnemonic(String(cString: label)))
+        }
+        if GTKVersion.menuItemsLoseTheirLabels, isA(widget, "GtkModelButton"), !isNamedByProgram(accessible: widget.accessible),
+           let text = Properties.string(UnsafeMutableRawPointer(widget), "text"), !text.isEmpty {
+            // A menu's item says its text (a mnemonic always, in a menu).
+            setOnlyLabel(widget, withoutMnemonic(text))
         }
         if isA(widget, "GtkButton"), !hasLabel(widget), labelTexts(in: widget).isEmpty, let name = iconButtonName(widget) {
             // A button with only a symbol is "labelled by" the symbol, which
@@ -106,14 +111,18 @@ extension Accessibility {
                     setHidden(widget, true)
                     return
                 }
-                if gtk_widget_get_realized(widget) == 0 {
+                if !GTKVersion.namesWidgetsAfterTheirType {
+                    // (Unnamed is nameless there, and its role is GTK's to
+                    // keep: GTK 4.18 realizes accessibles before their
+                    // widgets, and a role changed after is a critical.)
+                } else if gtk_widget_get_realized(widget) == 0 {
                     setRole(widget, GTK_ACCESSIBLE_ROLE_GENERIC)
                 } else if let context {
                     nameAfterContext(context)
                 }
             } else if role == GTK_ACCESSIBLE_ROLE_LIST, let context, !spoken {
                 setLabel(widget, context)
-            } else if isA(widget, "GtkButton"), case let words = labelTexts(in: widget), !words.isEmpty {
+            } else if GTKVersion.namesWidgetsAfterTheirType, isA(widget, "GtkButton"), case let words = labelTexts(in: widget), !words.isEmpty {
                 // A button whose words are a label inside it (not its own
                 // label) is named after its type: it says its words.
                 setLabel(widget, words.joined(separator: " "))
@@ -260,6 +269,22 @@ extension Accessibility {
             ancestor = gtk_widget_get_parent(current)
         }
         return nil
+    }
+
+    /// Text written with a mnemonic ("_About", "Fish __ Chips") as it reads:
+    /// an underscore marks the next character, and two stand for one.
+    static func withoutMnemonic(_ text: String) -> String {
+        var result = ""
+        var marked = false
+        for character in text {
+            if character == "_", !marked {
+                marked = true
+                continue
+            }
+            marked = false
+            result.append(character)
+        }
+        return result
     }
 
     /// Whether anyone named the accessible: by a label, or by a "labelled

@@ -80,6 +80,7 @@ public final class CollectionPage {
         statusPage = gCast(builder.object("status_page")!)
         openButton = gCast(builder.object("open_button")!)
         orphanedNotesButton = gCast(builder.object("orphaned_notes")!)
+        Widgets.prepareMenuButton(orphanedNotesButton)
         gtk_menu_button_set_label(gCast(orphanedNotesButton), Self.notesWithoutLabelTitle(0))
         scrolled = gCast(builder.object("scroller")!)
         filtering = CollectionFilter(collection: collection, widget: widget)
@@ -209,7 +210,7 @@ public final class CollectionPage {
     /// inside are its name already (GTK names the arrow after its type).
     private func nameOrphanedNotesButton(_ title: String) {
         guard let inner = gtk_widget_get_first_child(orphanedNotesButton) else { return }
-        Accessibility.setOnlyLabel(inner, title)
+        Widgets.nameMenuButton(orphanedNotesButton, title)
         // GTK 4.8's menu button says its label describes it too: Orca said
         // the name again as its description.
         Accessibility.resetDescribedBy(inner)

@@ -224,7 +224,7 @@ final class LabelRow {
         gtk_label_set_text(gCast(titleLabel), shownTitle)
         gtk_label_set_text(gCast(categoryLabel), Self.name(of: newRecord.category))
         nameNoteParts()
-        Accessibility.setLabel(gtk_widget_get_first_child(editButton)!, Self.pencilName(shownTitle))
+        Widgets.nameMenuButton(editButton, Self.pencilName(shownTitle))
         showNote(note)
         return true
     }

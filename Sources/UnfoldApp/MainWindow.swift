@@ -172,6 +172,7 @@ public final class MainWindow: WidgetImplementation {
             gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
             gtk_widget_set_size_request(window, Self.minimumWidth, max(Self.minimumHeight, minimumHeight))
         }
+        Widgets.prepareMenuButton(menuButton)
         gtk_menu_button_set_menu_model(gCast(menuButton), mainMenu.object("primary_menu")?.assumingMemoryBound(to: GMenuModel.self))
         Widgets.describeMenuButton(menuButton, label: tr("Main Menu"))
         keepTheKeyboardAfterTheMenu()

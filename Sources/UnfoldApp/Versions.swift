@@ -21,7 +21,21 @@ enum Adwaita {
     static let stackUnmapsLate = isAtLeast(1, 4)
 }
 
+/// Differences seen between GTK 4.8 (Debian 12) and GTK 4.18 and 4.24
+/// (Debian 13 and testing), each asked by name where Unfold works around it.
+/// The GTKs between, which no test here runs, take the later side.
 extension GTKVersion {
+    /// GTK 4.8 names an accessible nobody named after its widget's type
+    /// ("GtkScrolledWindow", "GtkPopoverContent"), and a button whose words
+    /// are a label inside it after its type too; GTK 4.18 and 4.24 leave
+    /// the one unnamed and name the other by its words.
+    static let namesWidgetsAfterTheirType = !isAtLeast(9)
+
+    /// GTK 4.8 names a menu button's inner button, the one that takes the
+    /// focus, by its own label; GTK 4.18 and 4.24 make it "labelled by" the
+    /// menu button, and it says the menu button's name (none, for a group).
+    static let namesAMenuButtonInside = !isAtLeast(9)
+
     /// GTK 4.18 and 4.24 leave a popover menu's items unnamed for assistive
     /// technologies: each is "labelled by" its label, which they leave out of
     /// the tree (a plain GTK program's menus say "menu item" alone). GTK 4.8

@@ -26,14 +26,6 @@ public enum Properties {
         return g_value_get_int(&value)
     }
 
-    public static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
-        var value = GValue()
-        g_value_init(&value, unfold_type_boolean())
-        defer { g_value_unset(&value) }
-        g_object_get_property(gCast(object), name, &value)
-        return g_value_get_boolean(&value) != 0
-    }
-
     /// An object property's value, with a reference of the caller's.
     public static func object(_ object: UnsafeMutableRawPointer, _ name: String) -> ObjectRef? {
         var value = GValue()

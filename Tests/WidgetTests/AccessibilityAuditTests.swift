@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ChildProcessTestSupport
 import Foundation
+@testable import UnfoldApp
+import UnfoldGtk
 import XCTest
 
 /// The whole app as a screen reader meets it, through AT-SPI from another
@@ -73,6 +75,16 @@ final class AccessibilityAuditTests: XCTestCase {
         let search = try AppProcessTests.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
         let other = try XCTUnwrap(search.stdout.split(separator: "\n").map(String.init).first { $0 != window }, search.stdout)
         XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowfocus", "--sync", other]).status, 0)
+    }
+
+    /// A button's or menu item's mnemonic is not said: "_Undo" is "Undo",
+    /// and two underscores are one.
+    @MainActor
+    func testAMnemonicIsReadAsItsText() {
+        XCTAssertEqual(Accessibility.withoutMnemonic("_Undo"), "Undo")
+        XCTAssertEqual(Accessibility.withoutMnemonic("_About Unfold"), "About Unfold")
+        XCTAssertEqual(Accessibility.withoutMnemonic("Fish __ Chips"), "Fish _ Chips")
+        XCTAssertEqual(Accessibility.withoutMnemonic("No mnemonic"), "No mnemonic")
     }
 
     func testEnglish() throws { try walk(environment: launchEnvironment()) }
