@@ -414,7 +414,11 @@ def main():
         if version != FIRST_ORCA:
             walk.path = walk_path[:-len(".walk")] + f".orca-{version}.walk"
         if os.path.isdir(os.environ.get("ORCA_WALK_RECORD_TO", "")):
-            walk.path = os.path.join(os.environ["ORCA_WALK_RECORD_TO"], os.path.basename(walk.path))
+            # In a folder named as the walk's (its language: en/, fr/), as
+            # walks of one name in two languages would overwrite each other.
+            folder = os.path.join(os.environ["ORCA_WALK_RECORD_TO"], os.path.basename(os.path.dirname(walk.path)))
+            os.makedirs(folder, exist_ok=True)
+            walk.path = os.path.join(folder, os.path.basename(walk.path))
         walk.write(heard_steps)
         print(f"recorded {walk.path}: {sum(map(len, heard_steps))} utterances in {len(heard_steps)} steps")
 
