@@ -427,7 +427,7 @@ unmount_leftovers() {
 # C, Python, GJS and Vala examples, memcheck, the Words example under Orca),
 # the reveal's and the list's widget tests, the motion and the search's fold,
 # every icon the app names, the app's pages and their keyboard walks.
-release_suites='IconTests|AnnouncementTests|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
+release_suites='IconTests|AnnouncementTests|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
 release_test_releases=(debian-13 debian-testing)
 
 # What the swift.org toolchain needs of a Debian system beside itself (its

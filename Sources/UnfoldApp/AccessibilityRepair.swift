@@ -84,10 +84,11 @@ extension Accessibility {
             // "_Undo": GTK 4.8 says the mnemonic's underscore, then the label again.
             setOnlyLabel(widget, withoutMnemonic(String(cString: label)))
         }
-        if GTKVersion.menuItemsLoseTheirLabels, isA(widget, "GtkModelButton"), !isNamedByProgram(accessible: widget.accessible),
-           let text = Properties.string(UnsafeMutableRawPointer(widget), "text"), !text.isEmpty {
-            // A menu's item says its text (a mnemonic always, in a menu).
-            setOnlyLabel(widget, withoutMnemonic(text))
+        if GTKVersion.menuItemsLoseTheirLabels, isA(widget, "GtkModelButton"), !isNamedByProgram(accessible: widget.accessible) {
+            nameMenuItem(widget)
+            // GTK labels an item by its label again as its shortcut comes
+            // (New Window's Ctrl+N, once the action's keys are known).
+            _ = onNotify(UnsafeMutableRawPointer(widget), "accel") { nameMenuItem(widget) }
         }
         if isA(widget, "GtkButton"), !hasLabel(widget), labelTexts(in: widget).isEmpty, let name = iconButtonName(widget) {
             // A button with only a symbol is "labelled by" the symbol, which
@@ -269,6 +270,12 @@ extension Accessibility {
             ancestor = gtk_widget_get_parent(current)
         }
         return nil
+    }
+
+    /// A menu's item says its text (a mnemonic always, in a menu).
+    private static func nameMenuItem(_ item: WidgetPointer) {
+        guard let text = Properties.string(UnsafeMutableRawPointer(item), "text"), !text.isEmpty else { return }
+        setOnlyLabel(item, withoutMnemonic(text))
     }
 
     /// Text written with a mnemonic ("_About", "Fish __ Chips") as it reads:

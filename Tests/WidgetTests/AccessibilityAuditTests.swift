@@ -87,6 +87,28 @@ final class AccessibilityAuditTests: XCTestCase {
         XCTAssertEqual(Accessibility.withoutMnemonic("No mnemonic"), "No mnemonic")
     }
 
+    /// Each menu button, and each item of the main menu, says what it is,
+    /// whichever way this GTK names them (`GTKVersion.namesAMenuButtonInside`,
+    /// `menuItemsLoseTheirLabels`): the rows' pencils, the main menu and its
+    /// items. (Run on every release; the whole audit, on Debian 12.)
+    func testMenuButtonsAndMenuItemsAreNamed() throws {
+        try Self.withAScreenReaderListening {
+            let app = try AppProcessTests.launch(["--page", "collection"])
+            defer { AppProcessTests.stop(app) }
+            var nodes = try AppProcessTests.waitForTree { $0.contains { $0.role == "list item" && $0.name == "Tile A, Tile" } }
+            let popupButtons = nodes.filter { $0.role == "toggle button" && $0.states.contains("has-popup") && $0.states.contains("showing") }
+            XCTAssertEqual(Set(popupButtons.map(\.name)), ["Edit note for Tile A", "Edit note for Dot A", "Edit note for Tile B",
+                                                            "Edit note for Dot B", "Main Menu"])
+            _ = try AppProcessTests.focusWindow(of: app)
+            try Self.keys("F10")
+            nodes = try AppProcessTests.waitForTree { $0.contains { $0.role == "menu item" && $0.states.contains("showing") } }
+            let items = nodes.filter { $0.role.hasSuffix("menu item") && $0.states.contains("showing") }
+            XCTAssertTrue(items.contains { $0.name == "About Unfold" }, "\(items.map(\.name))")
+            XCTAssertEqual(items.filter { $0.name.isEmpty || $0.name.contains("_") }.count, 0, "every item says its text: \(items.map(\.name))")
+            try Self.keys("Escape")
+        }
+    }
+
     func testEnglish() throws { try walk(environment: launchEnvironment()) }
 
     /// Right to left, in the Hebrew locale itself: GTK's own Hebrew makes the
