@@ -473,8 +473,9 @@ public final class MainWindow: WidgetImplementation {
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast.transferred())
         for shown in Widgets.descendants(of: toastOverlay, ofType: g_type_from_name("AdwToastWidget")) {
             Accessibility.repair(shown, context: message)
-            // libadwaita 1.2 cuts a toast's title to one line; a file's
-            // problem must be read whole: it wraps, however long.
+            // libadwaita cuts a toast's title to one line (1.2, and 1.10
+            // still ellipsizes it); a file's problem must be read whole: it
+            // wraps, however long.
             for title in Widgets.descendants(of: shown, ofType: gtk_label_get_type()) {
                 gtk_label_set_ellipsize(gCast(title), PANGO_ELLIPSIZE_NONE)
                 gtk_label_set_wrap(gCast(title), 1)

@@ -11,8 +11,9 @@ import CUnfoldGL
 /// left on screen: 35–40 ms of CPU for each frame of the Collection page's
 /// fades on two cores, where GTK's cairo renderer redraws only what changed in
 /// 1–3 ms. A key typed into a million labels then waits 30–75 ms for its
-/// frame, instead of 10–30. GTK 4.14 and later choose cairo over a software
-/// OpenGL themselves; on GTK 4.8 Unfold makes that choice for its display.
+/// frame, instead of 10–30. GTK 4.18 still draws a window with its GL
+/// renderer over llvmpipe (a plain GTK window under Xvfb on Debian 13 gets a
+/// GskGLRenderer), so Unfold makes that choice for its display on every GTK.
 ///
 /// `GSK_RENDERER`, when set, is the user's choice and is left alone. Where
 /// OpenGL does not work at all GTK would fall back to cairo by itself, after
