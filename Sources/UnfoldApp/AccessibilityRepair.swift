@@ -280,7 +280,7 @@ extension Accessibility {
 
     /// Text written with a mnemonic ("_About", "Fish __ Chips") as it reads:
     /// an underscore marks the next character, and two stand for one.
-    static func withoutMnemonic(_ text: String) -> String {
+    nonisolated static func withoutMnemonic(_ text: String) -> String {
         var result = ""
         var marked = false
         for character in text {

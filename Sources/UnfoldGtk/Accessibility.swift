@@ -33,6 +33,10 @@ public enum Accessibility {
     /// the focus leaves it.
     public static func announce(_ words: String, at control: WidgetPointer) {
         if announces {
+            // Only an assistive technology that listens hears it; GTK's
+            // stand-in context (GTK_A11Y=test or none) has no announcement,
+            // which GTK 4.18 and 4.24 call all the same.
+            guard AccessibilityBus.isListenedTo else { return }
             _ = unfold_accessible_announce(control.accessible, words, 0)
         } else {
             describeUntilKeyboardLeaves(control, words)

@@ -79,7 +79,6 @@ final class AccessibilityAuditTests: XCTestCase {
 
     /// A button's or menu item's mnemonic is not said: "_Undo" is "Undo",
     /// and two underscores are one.
-    @MainActor
     func testAMnemonicIsReadAsItsText() {
         XCTAssertEqual(Accessibility.withoutMnemonic("_Undo"), "Undo")
         XCTAssertEqual(Accessibility.withoutMnemonic("_About Unfold"), "About Unfold")
