@@ -112,15 +112,8 @@ static inline void unfold_accessible_set_controls(GtkAccessible *accessible, Gtk
 static inline int unfold_accessible_announce(GtkAccessible *accessible, const char *message, int at_once)
 {
 #if GTK_CHECK_VERSION(4, 14, 0)
-    /* GTK's stand-in context (GTK_A11Y=test or none, as in-process tests run)
-     * has no announcement of its own, and GTK 4.18 and 4.24 call it anyway: a
-     * jump to NULL. Nobody would hear it there. */
-    GtkATContext *context = gtk_accessible_get_at_context(accessible);
-    gboolean heard = context != NULL && g_strcmp0(G_OBJECT_TYPE_NAME(context), "GtkTestATContext") != 0;
-    g_clear_object(&context);
-    if (heard)
-        gtk_accessible_announce(accessible, message,
-                                at_once ? GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_HIGH : GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+    gtk_accessible_announce(accessible, message,
+                            at_once ? GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_HIGH : GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
     return 1;
 #else
     (void) accessible;
