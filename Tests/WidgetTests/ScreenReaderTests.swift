@@ -106,9 +106,13 @@ final class ScreenReaderTests: XCTestCase {
 enum OrcaWalks {
     static var isRecording: Bool { ProcessInfo.processInfo.environment["UNFOLD_RECORD_WALKS"] != nil }
     static var mode: String { isRecording ? "record" : "check" }
-    /// `base`, and where to record to.
+    /// `base`, where to record to, and where a failed walk leaves Orca's
+    /// and the app's logs.
     static func environment(_ base: [String: String]) -> [String: String] {
         var environment = base
+        let failures = artifactPath("walk-failures")
+        try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+        environment["ORCA_WALK_FAILURES_TO"] = failures
         if isRecording {
             let folder = artifactPath("walks")
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

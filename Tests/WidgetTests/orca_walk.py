@@ -49,6 +49,7 @@ words never come fails after a long patience with both transcripts.
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -175,6 +176,11 @@ class Orca:
         self.children = []
         self.children.append(subprocess.Popen(["openbox"], env=environment, stdin=subprocess.DEVNULL,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        # A window mapped before the window manager manages the screen is
+        # never activated: Orca hears no window and says nothing at launch.
+        # The manager is there once it publishes its desktops (EWMH).
+        self.wait(lambda: subprocess.run(["xdotool", "get_num_desktops"], env=environment, stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL).returncode == 0, "the window manager")
         # Orca refuses to start (status 1) while any other Orca of the same
         # user runs on the machine (`pgrep -u UID -x orca`): another test
         # run's, or the person's own. This run's Orca looks only among this
@@ -256,12 +262,18 @@ def xdotool(*arguments):
 
 
 def wait_for_window(app):
-    """Until a window of `app` is on screen (or the app has ended)."""
+    """Until a window of `app` is on screen (or the app has ended), then
+    gives it the focus, as GNOME Shell gives a launched app's window: the
+    window manager here does by itself, except at times (on GTK 4.18, Orca
+    then heard nothing until a key went to the window two minutes later)."""
     deadline = time.monotonic() + PATIENCE
     while app.poll() is None and time.monotonic() < deadline:
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         if found.returncode == 0 and found.stdout.strip():
+            # (Already active, it is left as it is: nothing is told twice.)
+            subprocess.run(["xdotool", "windowactivate", found.stdout.split()[0]],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             return
         time.sleep(0.05)
 
@@ -408,6 +420,14 @@ def main():
             orca.stop()
             if os.environ.get("ORCA_WALK_KEEP_LOG"):
                 subprocess.run(["cp", orca.log, os.environ["ORCA_WALK_KEEP_LOG"]])
+            # A failed walk leaves what Orca handled and what the app said
+            # with the tests' artefacts, to read what was missed.
+            failures = os.environ.get("ORCA_WALK_FAILURES_TO", "")
+            if failure and os.path.isdir(failures):
+                name = os.path.basename(os.path.dirname(walk_path)) + "-" + os.path.basename(walk_path)
+                for log, suffix in ((orca.log, ".orca.log"), (os.path.join(workdir, "app.log"), ".app.log")):
+                    if os.path.exists(log):
+                        shutil.copy(log, os.path.join(failures, name + suffix))
     if failure:
         sys.exit(failure)
     if mode == "record":
