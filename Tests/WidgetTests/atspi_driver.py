@@ -6,7 +6,7 @@
                                       print the app's accessible tree as JSON lines
                                       (--places: with each node's x, y, width and height
                                       in its window)
-    atspi_driver.py APP press NAME    perform the default action of the button NAME
+    atspi_driver.py APP press NAME    perform the default action of the button, menu item or list item NAME
     atspi_driver.py APP audit         print what a screen reader user would trip on,
                                       one JSON line per problem (none: all is well)
     atspi_driver.py APP listen        print, as they come, one JSON line per piece of news a
@@ -332,14 +332,15 @@ def main(argv):
         return 0
     if command == "press" and len(argv) == 4:
         for description, node, _ in walk(application):
-            if description["role"] in ("push button", "menu item") and description["name"] == argv[3]:
+            # (A list item too: libadwaita's activatable rows, as in its about dialog.)
+            if description["role"] in ("push button", "menu item", "list item") and description["name"] == argv[3]:
                 action = node.get_action_iface()
                 if action is None or action.get_n_actions() == 0:
                     print(f"{argv[3]!r} has no action", file=sys.stderr)
                     return 3
                 action.do_action(0)
                 return 0
-        print(f"no button or menu item named {argv[3]!r}", file=sys.stderr)
+        print(f"no button, menu item or list item named {argv[3]!r}", file=sys.stderr)
         return 3
     print(__doc__, file=sys.stderr)
     return 2
