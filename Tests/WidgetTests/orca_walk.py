@@ -271,11 +271,21 @@ def wait_for_window(app):
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         if found.returncode == 0 and found.stdout.strip():
-            # (Already active, it is left as it is: nothing is told twice.)
-            subprocess.run(["xdotool", "windowactivate", found.stdout.split()[0]],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            activate(app, found.stdout.split()[0], deadline)
             return
         time.sleep(0.05)
+
+
+def activate(app, window, deadline):
+    """Until `window` is the active one: asked before the window manager
+    manages a window it has just mapped, an activation is dropped. (Already
+    active, it is left as it is: nothing is told twice.)"""
+    while app.poll() is None and time.monotonic() < deadline:
+        active = subprocess.run(["xdotool", "getactivewindow"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        if active.returncode == 0 and active.stdout.strip() == window:
+            return
+        subprocess.run(["xdotool", "windowactivate", window], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.2)
 
 
 def perform(kind, argument):
