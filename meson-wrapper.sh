@@ -430,7 +430,7 @@ unmount_leftovers() {
 # whether a screen reader's copy of the list keeps up. Not yet the app's Orca
 # walks (NAME.orca-48.walk, NAME.orca-51.walk): in the roots, run after run
 # found Orca saying one more thing by timing (screen-reader.md).
-release_suites='IconTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
+release_suites='IconTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaTakesAWindow|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
 release_test_releases=(debian-13 debian-testing)
 
 # What the swift.org toolchain needs of a Debian system beside itself (its

@@ -157,6 +157,7 @@ final class LibraryTests: XCTestCase {
                                                           "/usr/bin/python3", Self.sources.appendingPathComponent("Examples/python/words.py").path, words.path],
                                      environment: OrcaWalks.environment(userEnvironment))
         XCTAssertEqual(heard.status, 0, heard.stdout + heard.stderr)
+        if heard.status == 0, !heard.stderr.isEmpty { print(heard.stderr) }  // launches made again
     }
 
     /// The JavaScript and Vala examples (Tests/Examples/gjs, vala), the same
