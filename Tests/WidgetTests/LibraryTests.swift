@@ -155,7 +155,7 @@ final class LibraryTests: XCTestCase {
         let walk = Self.sources.appendingPathComponent("Library/words.walk").path
         let heard = try Children.run("/usr/bin/python3", [Self.sources.appendingPathComponent("WidgetTests/orca_walk.py").path, OrcaWalks.mode, walk, "--",
                                                           "/usr/bin/python3", Self.sources.appendingPathComponent("Examples/python/words.py").path, words.path],
-                                     environment: OrcaWalks.environment(userEnvironment))
+                                     environment: OrcaWalks.environment(userEnvironment), patience: OrcaWalks.patience)
         XCTAssertEqual(heard.status, 0, heard.stdout + heard.stderr)
         if heard.status == 0, !heard.stderr.isEmpty { print(heard.stderr) }  // launches made again
     }

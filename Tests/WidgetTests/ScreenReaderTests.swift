@@ -30,7 +30,7 @@ final class ScreenReaderTests: XCTestCase {
                 .first { $0.hasPrefix("program:") }
                 .map { programs.appendingPathComponent($0.dropFirst("program:".count).trimmingCharacters(in: .whitespaces)).path }
             let heard = try AppProcessTests.run("/usr/bin/python3", [script, OrcaWalks.mode, path, "--", program ?? AppProcessTests.executable],
-                                                environment: OrcaWalks.environment(launchEnvironment()))
+                                                patience: OrcaWalks.patience, environment: OrcaWalks.environment(launchEnvironment()))
             XCTAssertEqual(heard.status, 0, "\(walk):\n\(heard.stderr)")
             // A walk that passed tells its launches made again (orca_walk.py).
             if heard.status == 0, !heard.stderr.isEmpty { print("\(walk):\n\(heard.stderr)") }
@@ -140,6 +140,10 @@ final class ScreenReaderTests: XCTestCase {
 enum OrcaWalks {
     static var isRecording: Bool { ProcessInfo.processInfo.environment["UNFOLD_RECORD_WALKS"] != nil }
     static var mode: String { isRecording ? "record" : "check" }
+    /// When a walk has hung: `orca_walk.py` bounds each step itself (a
+    /// step's words that never come fail it after its own patience), and a
+    /// walk of twenty steps with a launch made again takes minutes.
+    static var patience: Double { Patience.hang * 5 }
     /// `base`, where to record to, and where a failed walk leaves Orca's
     /// and the app's logs.
     static func environment(_ base: [String: String]) -> [String: String] {

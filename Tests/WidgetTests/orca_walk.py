@@ -293,6 +293,11 @@ def activate(app, window, deadline):
 TOOK_WINDOW = re.compile(r"FOCUS MANAGER: (Request to set active window to|Active window is) \[(frame|window|dialog|alert)\b")
 FIRST_ORCA_TELLING_ITS_WINDOW = 48
 LAUNCHES = 3
+# How long a launch but the last waits for Orca to take a window once the
+# window shows: Orca takes it within a second or two even on a loaded
+# machine, or (the activation dropped) not until a key reaches the window.
+# The last launch waits as any step does.
+LAUNCH_PATIENCE = 20 * float(os.environ.get("UNFOLD_TEST_PATIENCE", "1"))
 
 
 def took_window(orca, offset):
@@ -336,7 +341,11 @@ def launch(orca, command, environment, workdir, transcripts, version):
         wait_for_window(app)
         if os.environ.get("ORCA_WALK_DEBUG"):
             print(f"{time.time():.3f} window shown", file=sys.stderr)
-        heard = settle(orca, offset, transcripts, app)
+        checked = version >= FIRST_ORCA_TELLING_ITS_WINDOW and attempt < LAUNCHES
+        shown = time.monotonic()
+        heard = settle(orca, offset, transcripts, app,
+                       give_up=(lambda: time.monotonic() - shown > LAUNCH_PATIENCE and not took_window(orca, offset))
+                       if checked else None)
         if app.poll() is not None or version < FIRST_ORCA_TELLING_ITS_WINDOW or took_window(orca, offset):
             return app, heard
         print(f"orca_walk: launch {attempt}: Orca took no window (it said {heard}); "
@@ -381,10 +390,10 @@ def matches_one_of(heard, transcripts):
     return any(matches(heard, expected) for expected in transcripts)
 
 
-def settle(orca, offset, transcripts, app):
+def settle(orca, offset, transcripts, app, give_up=None):
     """Waits until Orca has said one of `transcripts` since `offset` (or as
     many lines as the longest needs), then stayed quiet for QUIET seconds;
-    with `transcripts` None, only for the quiet.
+    with `transcripts` None, only for the quiet; or until `give_up()`.
     The quiet counts from the step's action at the earliest: Orca quiet
     before it says nothing of what the action will make it say.
     Returns what it said."""
@@ -398,7 +407,7 @@ def settle(orca, offset, transcripts, app):
                 or len(heard) >= max(len(required(expected)) for expected in transcripts))
         if done and time.time() - max(orca.last_activity(), acted) >= QUIET:
             return heard
-        if time.monotonic() > deadline:
+        if time.monotonic() > deadline or (give_up is not None and give_up()):
             return heard
         time.sleep(0.05)
 
@@ -435,6 +444,10 @@ def walk_for(walk_path, version):
 
 
 def main():
+    # Ended from outside (a test that took the walk for hung), the walk
+    # still ends its window manager, Orca and the app: left running, they
+    # would hold the display for the walks after.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit("orca_walk: ended from outside (SIGTERM)"))
     if len(sys.argv) < 5 or sys.argv[1] not in ("check", "record") or sys.argv[3] != "--":
         sys.exit(__doc__)
     mode, walk_path, command = sys.argv[1], sys.argv[2], sys.argv[4:]
