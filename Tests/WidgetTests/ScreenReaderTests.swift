@@ -105,6 +105,29 @@ final class ScreenReaderTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    /// A step is over once Orca has been quiet a moment; what Orca logs on
+    /// its own timers (Orca 48 clears a cache every two seconds) is not Orca
+    /// at work, and what it logs for an event, a key or speech is.
+    func testOrcasOwnTimersAreNotItsWork() throws {
+        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
+        let checks = """
+            import sys; sys.path.insert(0, sys.argv[1])
+            from orca_walk import is_activity
+            cases = [("03:40:37.658107 - GENERATOR: Clearing cache.", False),
+                     ("02:29:20.905913 - AXCacheManager: Invalidating caches Generator.description Reason: Automatic", False),
+                     ("03:40:43.150899 - SCRIPT MANAGER: Active script is: unfold (module=orca.scripts.toolkits.gtk.script)", False),
+                     ("02:29:21.002277 - WARNING: Braille initialization failed: BrlAPI connection unavailable.", False),
+                     ("                  Is BRLTTY really running?", False),
+                     ("03:40:40.634862 - EVENT MANAGER: object:children-changed:remove for [grouping] in unfold", True),
+                     ("03:40:35.703536 - SPEECH OUTPUT: 'A toast appeared: Note removed' {'established': False}", True),
+                     ("03:40:45.195704 - FOCUS MANAGER: Active window is [frame: 'Label Collection']", True)]
+            wrong = [line for line, expected in cases if is_activity(line) != expected]
+            sys.exit(f"read wrongly: {wrong}" if wrong else 0)
+            """
+        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
     /// A step written with "== or" is heard as one of its transcripts, whole,
     /// and never as a mix of them or as silence.
     func testAStepsOtherTranscriptMayBeHeardInstead() throws {

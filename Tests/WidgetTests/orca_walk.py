@@ -42,9 +42,11 @@ It runs inside the test session (`./meson-wrapper.sh test`: a display, a session
 bus and an accessibility bus of its own) and starts there a window manager
 (Orca follows the active window), Orca, then the app.
 
-A step is over when Orca has said what the walk expects and then nothing more
-for a moment: waiting is on what Orca says, not on the clock, and a step whose
-words never come fails after a long patience with both transcripts.
+A step is over when Orca has said what the walk expects and then done nothing
+more for a moment (what it logs on timers of its own aside): waiting is on
+what Orca says, not on the clock, and a step whose words never come fails
+after a long patience with both transcripts. A launch after which Orca has
+taken no window is made again (`launch`).
 """
 import os
 import re
@@ -152,6 +154,19 @@ SETTINGS = '''{"general": {"enableSpeech": true, "speechServerFactory": "silents
 '''
 
 
+# What Orca logs on timers of its own, not for anything the app or the keys
+# did (Orca 48 and 51): its caches' clearing, its retries of a braille
+# display. A line indented continues the line before it.
+TIMER_LINES = re.compile(r"^[0-9:.]+ - (GENERATOR: Clearing cache\.|AXCacheManager: Invalidating cache"
+                         r"|SCRIPT MANAGER: Active script is:|BRAILLE: (Attempting connection|BrlAPI|Scheduling BrlAPI)"
+                         r"|WARNING: Braille initialization failed)")
+
+
+def is_activity(line):
+    """Whether a line of Orca's log shows it at work on an event, a key or speech."""
+    return bool(line.strip()) and not line[0].isspace() and not TIMER_LINES.match(line)
+
+
 class OrcaEnded(Exception):
     """Orca ended as it started (another Orca still held the bus)."""
 
@@ -162,6 +177,10 @@ class Orca:
 
     def __init__(self, workdir, environment):
         self.log = os.path.join(workdir, "orca.log")
+        # How far the log has been read for activity, and when activity was
+        # last read there (last_activity).
+        self.read_to = 0
+        self.busy_at = 0.0
         prefs = os.path.join(workdir, "prefs")
         pylib = os.path.join(workdir, "pylib")
         os.makedirs(prefs)
@@ -229,8 +248,22 @@ class Orca:
         return lines
 
     def last_activity(self):
-        """When Orca last wrote anything: it logs every event it handles."""
-        return os.path.getmtime(self.log) if os.path.exists(self.log) else 0
+        """When Orca was last seen busy: it logs every event it handles and
+        every utterance. What it logs on timers of its own is not activity:
+        a step waits for Orca to be quiet, and Orca 48 clears a cache every
+        two seconds and more on other timers, leaving no quiet of 1.5 s at
+        times for ten seconds (an Undo then came after its toast had gone)."""
+        if not os.path.exists(self.log):
+            return self.busy_at
+        with open(self.log, "rb") as file:
+            file.seek(self.read_to)
+            text = file.read()
+        # Only whole lines: the last may still be being written.
+        end = text.rfind(b"\n") + 1
+        self.read_to += end
+        if any(is_activity(line) for line in text[:end].decode("utf-8", "replace").splitlines()):
+            self.busy_at = time.time()
+        return self.busy_at
 
     def wait(self, condition, what):
         deadline = time.monotonic() + PATIENCE
