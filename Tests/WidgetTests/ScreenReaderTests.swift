@@ -55,9 +55,7 @@ final class ScreenReaderTests: XCTestCase {
     /// A line a walk marks "? " may go unsaid (Orca says it or not by timing
     /// alone); every other line must be said, in its place, and nothing more.
     func testOnlyAWalksOptionalLinesMayGoUnsaid() throws {
-        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
-        let checks = """
-            import sys; sys.path.insert(0, sys.argv[1])
+        try checkTheWalkScript("""
             from orca_walk import matches
             walk = ["Reveal page tab.", "? Reveal page tab.", "Native panel."]
             cases = [(["Reveal page tab.", "Reveal page tab.", "Native panel."], True),
@@ -68,18 +66,15 @@ final class ScreenReaderTests: XCTestCase {
                      (["Native panel.", "Reveal page tab."], False)]
             wrong = [heard for heard, expected in cases if matches(heard, walk) != expected]
             sys.exit(f"matched wrongly: {wrong}" if wrong else 0)
-            """
-        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
-        XCTAssertEqual(result.status, 0, result.stderr)
+            """)
     }
 
     /// A launch is taken as one Orca heard only once Orca has taken a window
     /// as the active one (lines as Orca 48 and 51 log them); a window's
     /// activation it dropped as a dead object's is not one.
     func testALaunchIsHeardOnceOrcaTakesAWindow() throws {
-        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
-        let checks = """
-            import os, sys, tempfile; sys.path.insert(0, sys.argv[1])
+        try checkTheWalkScript("""
+            import tempfile
             from orca_walk import took_window
             class Log:
                 def __init__(self, path): self.log = path
@@ -100,18 +95,14 @@ final class ScreenReaderTests: XCTestCase {
                     if took_window(Log(file.name), start) != expected:
                         wrong.append(text)
             sys.exit(f"read wrongly: {wrong}" if wrong else 0)
-            """
-        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
-        XCTAssertEqual(result.status, 0, result.stderr)
+            """)
     }
 
     /// A step is over once Orca has been quiet a moment; what Orca logs on
     /// its own timers (Orca 48 clears a cache every two seconds) is not Orca
     /// at work, and what it logs for an event, a key or speech is.
     func testOrcasOwnTimersAreNotItsWork() throws {
-        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
-        let checks = """
-            import sys; sys.path.insert(0, sys.argv[1])
+        try checkTheWalkScript("""
             from orca_walk import is_activity
             cases = [("03:40:37.658107 - GENERATOR: Clearing cache.", False),
                      ("02:29:20.905913 - AXCacheManager: Invalidating caches Generator.description Reason: Automatic", False),
@@ -123,17 +114,14 @@ final class ScreenReaderTests: XCTestCase {
                      ("03:40:45.195704 - FOCUS MANAGER: Active window is [frame: 'Label Collection']", True)]
             wrong = [line for line, expected in cases if is_activity(line) != expected]
             sys.exit(f"read wrongly: {wrong}" if wrong else 0)
-            """
-        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
-        XCTAssertEqual(result.status, 0, result.stderr)
+            """)
     }
 
     /// A step written with "== or" is heard as one of its transcripts, whole,
     /// and never as a mix of them or as silence.
     func testAStepsOtherTranscriptMayBeHeardInstead() throws {
-        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
-        let checks = """
-            import sys, tempfile; sys.path.insert(0, sys.argv[1])
+        try checkTheWalkScript("""
+            import tempfile
             from orca_walk import Walk, matches_one_of
             with tempfile.NamedTemporaryFile("w", suffix=".walk") as file:
                 file.write("== launch\\n== key ctrl+a\\nhi\\nselected\\n== or\\nentire document selected\\n== key Tab\\nDone.\\n")
@@ -149,9 +137,16 @@ final class ScreenReaderTests: XCTestCase {
                      (["entire document selected", "hi", "selected"], False)]
             wrong = [heard for heard, expected in cases if matches_one_of(heard, walk) != expected]
             sys.exit(f"matched wrongly: {wrong}" if wrong else 0)
-            """
-        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", checks, folder])
-        XCTAssertEqual(result.status, 0, result.stderr)
+            """)
+    }
+
+    /// Runs `checks`, Python that imports from `orca_walk.py` and exits
+    /// with what it found wrong, if anything: the walk script's own logic.
+    private func checkTheWalkScript(_ checks: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folder = repositoryRoot.appendingPathComponent("Tests/WidgetTests").path
+        let result = try AppProcessTests.run("/usr/bin/python3", ["-c", "import sys; sys.path.insert(0, sys.argv[1])\n" + checks, folder],
+                                             file: file, line: line)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
     }
 }
 
