@@ -351,15 +351,16 @@ def end(app):
             app.wait()
 
 
-def launch(orca, command, environment, workdir, transcripts, version):
+def launch(orca, command, environment, workdir, transcripts, version, launched):
     """Starts the app and waits until its window shows and Orca has said
-    what it says of it; returns (app, what Orca said).
+    what it says of it; returns (app, what Orca said). Each app started is
+    added to `launched`, for the walk to end whatever happens.
 
-    A walk starts from a window Orca knows. GTK 4.18 and 4.24 tell a
-    window's activation at times before the window is on the accessibility
-    bus (GTK issue 7879): Orca then drops it as a dead object's, knows no
-    window, and (Orca 51) says nothing of the focus moving in it after,
-    where a person would hear the window. Orca 51.1 asks again once
+    A walk starts from a window Orca knows. GTK 4.18 and 4.24 at times
+    tell of a new window (its showing, its activation) before it is in
+    their AT-SPI cache (GTK issue 7879): Orca then drops it as a dead
+    object's, knows no window, and (Orca 51) says nothing of the focus
+    moving in it after, where a person would hear the window. Orca 51.1 asks again once
     (Orca issue 715), which still misses at times on a loaded machine. A
     launch after which Orca has taken no window is made again (the app
     ended and started anew), a few times, and said so on stderr; what the
@@ -369,6 +370,7 @@ def launch(orca, command, environment, workdir, transcripts, version):
         with open(os.path.join(workdir, "app.log"), "w") as app_log:
             app = subprocess.Popen(command, env=environment, stdin=subprocess.DEVNULL,
                                    stdout=app_log, stderr=subprocess.STDOUT, start_new_session=True)
+        launched.append(app)
         # Orca is quiet until the window shows, however long the app takes
         # to start: the launch is over once it shows.
         wait_for_window(app)
@@ -493,6 +495,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="orca-walk-") as workdir:
         orca = Orca(workdir, environment)
         app = None
+        launched = []  # every app started, ended however the walk ends
         heard_steps = []
         failure = None
         try:
@@ -503,7 +506,7 @@ def main():
                 offset = orca.size()
                 if kind == "launch":
                     app, heard = launch(orca, command + walk.args, environment, workdir,
-                                        transcripts if mode == "check" else None, version)
+                                        transcripts if mode == "check" else None, version, launched)
                 else:
                     perform(kind, argument)
                     heard = settle(orca, offset, transcripts if mode == "check" else None, app)
@@ -523,8 +526,8 @@ def main():
                                + ("".join(f"    {line}\n" for line in heard) or "    (nothing)\n"))
                     break
         finally:
-            if app is not None:
-                end(app)
+            for each in launched:
+                end(each)
             orca.stop()
             if os.environ.get("ORCA_WALK_KEEP_LOG"):
                 subprocess.run(["cp", orca.log, os.environ["ORCA_WALK_KEEP_LOG"]])
