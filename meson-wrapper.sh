@@ -426,12 +426,19 @@ unmount_leftovers() {
 # suite on the machine's own: the library from its installed tree (C, GIR,
 # C, Python, GJS and Vala examples, memcheck, the Words example under Orca),
 # the reveal's and the list's widget tests, the motion and the search's fold,
-# every icon the app names, the app's pages and their keyboard walks, and
-# whether a screen reader's copy of the list keeps up. Not yet the app's Orca
-# walks (NAME.orca-48.walk, NAME.orca-51.walk): in the roots, run after run
-# found Orca saying one more thing by timing (screen-reader.md).
-release_suites='IconTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests'
+# every icon the app names, the app's pages and their keyboard walks (under
+# X11, and under Wayland in mutter), the filter's count under Wayland, and
+# whether a screen reader's copy of the list keeps up.
+release_suites='IconTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests/testEveryPageWalksByKeyboardAsUnderX11|WaylandTests/testAFilterTypedIsCountedForAssistiveTechnologies'
 release_test_releases=(debian-13 debian-testing)
+# And on one release only. The app's Orca walks under Orca 48 (NAME.orca-48.walk),
+# which pass run after run on Debian 13; not yet under Orca 51 on testing,
+# which still says a line more or less by timing now and then (screen-reader.md).
+# The reveal under Wayland following GNOME's setting live: GTK 4.24's Wayland
+# backend reads desktop settings only through the settings portal, which the
+# test session does not run yet (tests.md).
+declare -A release_only_suites=(
+  [debian-13]='ScreenReaderTests/testEveryWalkIsHeardAsWritten|WaylandTests/testTheRevealMovesInPaintedFramesAndFollowsGSettingsLive')
 
 # What the swift.org toolchain needs of a Debian system beside itself (its
 # documented dependencies, by names every release from 12 has).
@@ -719,7 +726,8 @@ case "$command" in
     failed=()
     for release in "$@"; do
       say "release-tests: $release"
-      "$0" on "$release" test --filter "$release_suites" || failed+=("$release")
+      suites=$release_suites${release_only_suites[$release]:+|${release_only_suites[$release]}}
+      "$0" on "$release" test --filter "$suites" || failed+=("$release")
       # Debian 13 packages a Swift of its own (6.0), which a user there
       # installs with apt: everything builds with it too, warning-free (in a
       # build directory of its own, beside the toolchain's).
