@@ -349,18 +349,21 @@ LAUNCH_PATIENCE = 20 * float(os.environ.get("UNFOLD_TEST_PATIENCE", "1"))
 
 # What Orca 48 and later log for a control that took the focus (detail 1)
 # but that it cannot read: told of before GTK had it in its AT-SPI cache,
-# as a window can be. Orca 51 then says the window's name alone, and
-# nothing of where the focus is.
+# as a window can be. Orca 51 may then say the window's name alone, and
+# nothing of where the focus is; Orca 48 logs it too, and most often reads
+# the focus all the same.
 FOCUS_ON_THE_DEAD = re.compile(r"EVENT MANAGER: object:state-changed:focused for \[DEAD\b[^\]]*\] in .*\(1, ")
 
 
-def heard_whole(orca, offset, focus_matters=True):
+def heard_whole(orca, offset, heard, focus_matters=True):
     """Whether Orca has, since `offset`, taken a window as the active one
-    and (where `focus_matters`) been told of no focus it could not read."""
+    and (where `focus_matters`) heard the focus: told of a focus it could
+    not read, it said (`heard`) the window's name at most."""
     with open(orca.log, "rb") as file:
         file.seek(offset)
         text = file.read().decode("utf-8", "replace")
-    return TOOK_WINDOW.search(text) is not None and not (focus_matters and FOCUS_ON_THE_DEAD.search(text))
+    lost_the_focus = focus_matters and len(heard) <= 1 and FOCUS_ON_THE_DEAD.search(text) is not None
+    return TOOK_WINDOW.search(text) is not None and not lost_the_focus
 
 
 def end(app):
@@ -389,7 +392,8 @@ def launch(orca, command, environment, workdir, transcripts, version, launched, 
     window's name alone. A launch after which Orca has taken no window, or
     was told of a focus it could not read, is made again (the app ended and
     started anew), a few times, and said so on stderr; what the walk
-    compares is what Orca says of the launch it took. The focus does not
+    compares is what Orca says of the launch it took. A launch heard as
+    the walk has it is never made again. The focus does not
     matter where the launch is not compared ("unsteady: launch": GTK's own
     program, whose launch GTK 4.24 tells that way every time); Orca still
     needs a window there to hear the steps after."""
@@ -407,9 +411,12 @@ def launch(orca, command, environment, workdir, transcripts, version, launched, 
         checked = version >= FIRST_ORCA_TELLING_ITS_WINDOW and attempt < LAUNCHES
         shown = time.monotonic()
         heard = settle(orca, offset, transcripts, app,
-                       give_up=(lambda: time.monotonic() - shown > LAUNCH_PATIENCE and not heard_whole(orca, offset, focus_matters))
+                       give_up=(lambda: time.monotonic() - shown > LAUNCH_PATIENCE
+                                and not heard_whole(orca, offset, orca.said(offset), focus_matters))
                        if checked else None)
-        if app.poll() is not None or version < FIRST_ORCA_TELLING_ITS_WINDOW or heard_whole(orca, offset, focus_matters):
+        if (app.poll() is not None or version < FIRST_ORCA_TELLING_ITS_WINDOW
+                or (transcripts is not None and matches_one_of(heard, transcripts))
+                or heard_whole(orca, offset, heard, focus_matters)):
             return app, heard
         print(f"orca_walk: launch {attempt}: Orca took no window or lost the focus (it said {heard}); "
               + ("launching again" if attempt < LAUNCHES else "going on"), file=sys.stderr)
