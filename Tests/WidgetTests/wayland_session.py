@@ -19,8 +19,9 @@
 
 It runs in the test session (a session bus, an accessibility bus and a
 runtime directory of its own: `./meson-wrapper.sh test`), where it starts
-PipeWire, WirePlumber and `mutter --headless --wayland --no-x11` with one
-virtual monitor. Keys go in through mutter's org.gnome.Mutter.RemoteDesktop
+PipeWire, WirePlumber, `mutter --headless --wayland --no-x11` with one
+virtual monitor and the settings portal (xdg-desktop-portal and its GTK
+backend, over dconf), as a GNOME session has them. Keys go in through mutter's org.gnome.Mutter.RemoteDesktop
 (as a remote desktop client sends them), pictures come out through
 org.gnome.Mutter.ScreenCast and PipeWire (as a screen recorder takes them),
 and what the app says comes through AT-SPI (as a screen reader reads it).
@@ -93,6 +94,20 @@ class Mutter:
                     "--virtual-monitor", f"{WIDTH}x{HEIGHT}"])
         for name in ("org.gnome.Mutter.RemoteDesktop", "org.gnome.Mutter.ScreenCast"):
             wait_for(f"{name} on the session bus", lambda name=name: self.has_owner(name) or self.check_running())
+        # The settings portal, as a GNOME session runs it, serving GNOME's
+        # settings store (dconf): GTK 4.24 under Wayland reads the desktop's
+        # settings only through it, and without one takes GTK's defaults
+        # (enable-animations off never reached it). Older GTKs read dconf
+        # themselves. Its backend first, so that the portal finds it running.
+        # A portal the session bus started on its own for an earlier app
+        # (a GTK 4.24 app under X11 asks for one) reads the tests' settings,
+        # not dconf, and would keep the name: it is ended first.
+        portal_environment = dict(self.environment(), GSETTINGS_BACKEND="dconf", XDG_CURRENT_DESKTOP="GNOME")
+        for command, name in (("/usr/libexec/xdg-desktop-portal-gtk", "org.freedesktop.impl.portal.desktop.gtk"),
+                              ("/usr/libexec/xdg-desktop-portal", "org.freedesktop.portal.Desktop")):
+            self.end_owner(name)
+            process = self.start([command], portal_environment)
+            wait_for(f"{name} on the session bus", lambda name=name: self.owned_by(name, process) or self.check_running())
         self.remote = self.call("org.gnome.Mutter.RemoteDesktop", "/org/gnome/Mutter/RemoteDesktop",
                                 "org.gnome.Mutter.RemoteDesktop", "CreateSession")[0]
         session_id = self.call("org.gnome.Mutter.RemoteDesktop", self.remote, "org.freedesktop.DBus.Properties", "Get",
@@ -132,6 +147,26 @@ class Mutter:
     def has_owner(self, name):
         return self.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
                          GLib.Variant("(s)", (name,)))[0]
+
+    def owner_pid(self, name):
+        if not self.has_owner(name):
+            return None
+        return self.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                         "GetConnectionUnixProcessID", GLib.Variant("(s)", (name,)))[0]
+
+    def owned_by(self, name, process):
+        return self.owner_pid(name) == process.pid
+
+    def end_owner(self, name):
+        """Ends whatever owns `name` on the test session's bus, and waits
+        until the name is free."""
+        pid = self.owner_pid(name)
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            wait_for(f"{name} to be free", lambda: not self.has_owner(name))
 
     def call(self, destination, path, interface, method, arguments=None):
         return self.bus.call_sync(destination, path, interface, method, arguments, None,
