@@ -228,7 +228,7 @@ class Mutter:
         recorder.wait(timeout=PATIENCE)
         self.processes.remove(recorder)
         frames = []
-        for name in sorted(os.listdir(folder)):
+        for name in frame_names(folder):
             with open(os.path.join(folder, name), "rb") as file:
                 data = file.read()
             # GStreamer pads each grey row to four bytes; 1280 is already.
@@ -471,7 +471,7 @@ def reveal(mutter, focus, app, name, folder):
         expanded = header.get_state_set().contains(Atspi.StateType.EXPANDED)
         recorder = mutter.record(frames_folder)
         # The first cast frame says the recording has begun.
-        wait_for("the screen cast's first frame", lambda: os.listdir(frames_folder) or mutter.check_running())
+        wait_for("the screen cast's first frame", lambda: frame_names(frames_folder) or mutter.check_running())
         mutter.key("space")
         wait_for("the group to " + ("close" if expanded else "open"),
                  lambda: header.get_state_set().contains(Atspi.StateType.EXPANDED) != expanded)
@@ -510,8 +510,15 @@ def settled(folder):
     mutter paints, a frame per vsync while something moves and none after;
     a moment without one is a still screen. (The caller checks the last
     frame against a picture taken after, so a pause mid-move fails.)"""
-    names = sorted(os.listdir(folder))
+    names = frame_names(folder)
     return len(names) >= 2 and time.time() - os.path.getmtime(os.path.join(folder, names[-1])) > QUIET
+
+
+def frame_names(folder):
+    """The frames recorded so far, in order. A newer GStreamer (Debian
+    testing's) writes each frame under a passing name ("00022.gray.0PN9Z3")
+    and renames it when whole: only whole frames count."""
+    return sorted(name for name in os.listdir(folder) if re.fullmatch(r"[0-9]+\.gray", name))
 
 
 def set_animations(on):
