@@ -15,10 +15,31 @@ import XCTest
 final class AccessibilityAuditTests: XCTestCase {
     struct Problem: Decodable { var `where`: String; var problem: String }
 
-    static func audit() throws -> [Problem] {
+    /// What the audit finds, but what is libadwaita's own inside `dialog`,
+    /// the name of a libadwaita dialog shown (`aboutDialogsOwn`).
+    static func audit(libadwaitaDialog dialog: String? = nil) throws -> [Problem] {
         let output = try AppProcessTests.run("/usr/bin/python3", [AppProcessTests.driver, "unfold", "audit"])
         XCTAssertEqual(output.status, 0, output.stderr)
-        return try output.stdout.split(separator: "\n").map { try JSONDecoder().decode(Problem.self, from: Data($0.utf8)) }
+        let problems = try output.stdout.split(separator: "\n").map { try JSONDecoder().decode(Problem.self, from: Data($0.utf8)) }
+        guard let dialog else { return problems }
+        return problems.filter { !aboutDialogsOwn($0, dialog: dialog) }
+    }
+
+    /// libadwaita's about dialog (AdwAboutDialog, from 1.5: a dialog inside
+    /// the window) brings these of its own: its sheet and its scrolled
+    /// window take the focus though what they hold does, and its boxed lists,
+    /// in groups with no title, have no name. A plain libadwaita 1.7 program's
+    /// about dialog has them all (probed on Debian 13: the sheet's AdwGizmo,
+    /// the GtkScrolledWindow and each GtkListBox focusable). libadwaita 1.10
+    /// (Debian testing) makes its "Report an Issue" row a link alone in its
+    /// list, which the list does not count as an item. Only those: unnamed
+    /// panes and lists inside the dialog, for those problems.
+    static func aboutDialogsOwn(_ problem: Problem, dialog: String) -> Bool {
+        let path = problem.where.components(separatedBy: " › ")
+        guard Adwaita.isAtLeast(1, 5), path.contains("dialog '\(dialog)'"), let last = path.last else { return false }
+        return ["panel ''", "scroll pane ''", "list ''"].contains(last)
+            && (["focusable or actionable, and unnamed", "takes the focus, though what it holds does",
+                 "shows 1 rows, but counts 0 items (the others: link)"].contains(problem.problem))
     }
 
     /// Tells the session's applications that an assistive technology
@@ -67,6 +88,27 @@ final class AccessibilityAuditTests: XCTestCase {
             try keys("ctrl+z")
             _ = try AppProcessTests.waitForTree { !$0.contains { $0.role == "push button" && $0.name == "Undo" } }
             try keys("Return", "ctrl+a", "BackSpace", "Return")
+        }
+    }
+
+    /// Presses `key` until the list item `name` has the focus, as a keyboard
+    /// user goes: each press waits for the focus to move, and a round
+    /// that comes back to where it began fails.
+    static func focusByKeys(_ name: String, key: String) throws {
+        func focused(_ nodes: [AppProcessTests.Node]) -> String {
+            nodes.first { $0.states.contains("focused") }.map { "\($0.role) '\($0.name)'" } ?? "nothing"
+        }
+        var seen: [String] = []
+        // (Each step reads the tree the move was seen in: GTK 4.18 may tell
+        // of the focus leaving a row before it tells of it coming.)
+        var nodes = try XCTUnwrap(AppProcessTests.tree())
+        while true {
+            let here = focused(nodes)
+            if here == "list item '\(name)'" { return }
+            guard !seen.contains(here) else { return XCTFail("\(key) never reaches \(name): \(seen + [here])") }
+            seen.append(here)
+            try keys(key)
+            nodes = try AppProcessTests.waitForTree { focused($0) != here }
         }
     }
 
@@ -172,7 +214,7 @@ final class AccessibilityAuditTests: XCTestCase {
         XCTAssertEqual(about.status, 0, about.stderr)
         // (A second window before libadwaita 1.5, a dialog inside this one from 1.5.)
         _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "label" && $0.name == "Les développeurs d’Unfold" } }
-        problems += try Self.audit()
+        problems += try Self.audit(libadwaitaDialog: "À propos d’Unfold")
         XCTAssertEqual(problems.map { "\($0.where): \($0.problem)" }, [])
     }
 
@@ -189,8 +231,8 @@ final class AccessibilityAuditTests: XCTestCase {
             AppProcessTests.stop(app)
         }
         var report: [String] = []
-        func check(_ state: String, file: StaticString = #filePath, line: UInt = #line) throws {
-            let problems = try Self.audit()
+        func check(_ state: String, libadwaitaDialog: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+            let problems = try Self.audit(libadwaitaDialog: libadwaitaDialog)
             report += problems.map { "\(state): \($0.where): \($0.problem)" }
             // Only the page shown is there, and it is the selected tab's.
             let nodes = try XCTUnwrap(AppProcessTests.tree())
@@ -304,16 +346,28 @@ final class AccessibilityAuditTests: XCTestCase {
             aboutIsADialog ? nodes.contains { $0.role == "dialog" && $0.name == "About Unfold" } : nodes.filter { $0.role == "frame" }.count == 2
         }
         _ = try AppProcessTests.waitForTree(aboutIsOpen)
-        try check("the about dialog")
+        try check("the about dialog", libadwaitaDialog: "About Unfold")
         // One of its pages (Legal), with its back button.
         if aboutIsADialog {
-            try AppProcessTests.press("Legal")
+            // Its rows offer no action through AT-SPI (libadwaita 1.7): by
+            // keyboard, as a person would, Tab to the list of Credits, Down
+            // to Legal (in the main window, which holds the dialog). They
+            // are its last two rows, named in libadwaita's words (Hebrew
+            // here, for one).
+            XCTAssertEqual(try AppProcessTests.run("/usr/bin/xdotool", ["windowfocus", "--sync", window]).status, 0)
+            let tree = try XCTUnwrap(AppProcessTests.tree())
+            let dialog = try XCTUnwrap(tree.firstIndex { $0.role == "dialog" && $0.name == "About Unfold" })
+            let rows = tree[(dialog + 1)...].prefix { $0.depth > tree[dialog].depth }.filter { $0.role == "list item" }.map(\.name)
+            XCTAssertGreaterThanOrEqual(rows.count, 2, "the about dialog's rows: \(rows)")
+            try Self.focusByKeys(rows[rows.count - 2], key: "Tab")
+            try Self.focusByKeys(rows[rows.count - 1], key: "Down")
+            try Self.keys("Return")
         } else {
             try Self.focusOtherWindow(of: app, than: window)
             try Self.keys("Tab", "Tab", "Tab", "Tab", "Return")
         }
         _ = try AppProcessTests.waitForTree { $0.contains { $0.role == "label" && $0.name.hasPrefix("© 2026") } }
-        try check("a page of the about window")
+        try check("a page of the about window", libadwaitaDialog: "About Unfold")
         // Escape goes back to its first page, then closes it.
         try Self.keys("Escape")
         _ = try AppProcessTests.waitForTree { !$0.contains { $0.role == "label" && $0.name.hasPrefix("© 2026") } }
