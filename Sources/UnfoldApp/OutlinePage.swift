@@ -173,16 +173,13 @@ public final class OutlinePage {
 
     private func connectFactory(_ factory: OpaquePointer) {
         onObjectSignal(UnsafeMutableRawPointer(factory), "setup") { listItem in
-            // The list item is the row's one focus, and it says it all: its
-            // name, level and expanded state. The expander and its label
-            // inside would only say it again: the expander is presentation
-            // alone, which leaves it and its label out of the tree on every
-            // GTK. (Hidden was enough on GTK 4.8; GTK 4.18 keeps a hidden
-            // expander in a list item in the tree, a button named as its row,
-            // seen in the audit on Debian 13 and in a plain GTK program.)
-            let expander = Widgets.make(gtk_tree_expander_get_type(), role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
-            // It would take the focus away from the selection.
+            let expander = gtk_tree_expander_new()!
+            // The list item is the row's one focus: the expander inside it would
+            // take the focus away from the selection.
             gtk_widget_set_focusable(expander, 0)
+            // And it says it all: its name, level and expanded state. The
+            // expander and its label inside would only say it again.
+            Accessibility.setHidden(expander, true)
             gtk_tree_expander_set_child(gCast(expander), Widgets.ellipsizingLabel(""))
             gtk_list_item_set_child(OpaquePointer(listItem), expander)
         }
