@@ -434,11 +434,6 @@ unmount_leftovers() {
 # a line more or less by timing, now and then, on each (screen-reader.md).
 release_suites='IconTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
 release_test_releases=(debian-13 debian-testing)
-# What one release runs besides: on Debian 13 the whole accessibility audit
-# (every page, menu and dialog, in English, Hebrew and French). Not yet on
-# testing, where its launches with the Motion Plot did not come up within
-# the test's patience (tests.md).
-release_suites_more_debian_13='|AccessibilityAuditTests'
 
 # What the swift.org toolchain needs of a Debian system beside itself (its
 # documented dependencies, by names every release from 12 has).
@@ -726,8 +721,7 @@ case "$command" in
     failed=()
     for release in "$@"; do
       say "release-tests: $release"
-      more=release_suites_more_${release//-/_}
-      "$0" on "$release" test --filter "$release_suites${!more:-}" || failed+=("$release")
+      "$0" on "$release" test --filter "$release_suites" || failed+=("$release")
       # Debian 13 packages a Swift of its own (6.0), which a user there
       # installs with apt: everything builds with it too, warning-free (in a
       # build directory of its own, beside the toolchain's).
