@@ -212,7 +212,7 @@ class Mutter:
         (buffer)' failed", seen on Debian 13): GStreamer's, not the app's, so
         the tests' fatal criticals are not its, and a frame it could not take
         is taken again, once."""
-        for attempt in (1, 2):
+        for _ in range(2):
             done = subprocess.run(argv, stdout=self.log, stderr=subprocess.STDOUT, timeout=PATIENCE, env=GST_ENVIRONMENT)
             if done.returncode == 0:
                 return
