@@ -248,11 +248,13 @@ in_test_session() {
   display=:$(head -n1 "$session/display")
   say "tests: display $display, session bus and runtime directory of their own in $session"
   plain_level_one "$display"
+  # (Python's caches would land among the test target's sources, which
+  # SwiftPM then warns of as files it does not handle.)
   setsid env -u DBUS_SESSION_BUS_ADDRESS -u AT_SPI_BUS_ADDRESS -u WAYLAND_DISPLAY -u SESSION_MANAGER \
     DISPLAY="$display" XDG_RUNTIME_DIR="$session/runtime" XDG_CONFIG_HOME="$session/config" \
     XDG_DATA_HOME="$session/data" XDG_CACHE_HOME="$session/cache" XDG_STATE_HOME="$session/state" \
     UNFOLD_TEST_SESSION="$session" UNFOLD_TEST_XVFB_PID="$xvfb" UNFOLD_TEST_COMMAND_PID=$$ \
-    dbus-run-session -- "$@" &
+    PYTHONDONTWRITEBYTECODE=1 dbus-run-session -- "$@" &
   leader=$!
   # Ctrl+C reaches this shell, not the group: pass it on.
   trap 'kill -TERM -- -"$leader" 2>/dev/null' INT TERM
@@ -432,7 +434,7 @@ unmount_leftovers() {
 # frames), and whether a screen reader's copy of the list keeps up. Not yet
 # the app's Orca walks (NAME.orca-48.walk, NAME.orca-51.walk): Orca still says
 # a line more or less by timing, now and then, on each (screen-reader.md).
-release_suites='IconTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
+release_suites='IconTests|HiddenPartsTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
 release_test_releases=(debian-13 debian-testing)
 
 # What the swift.org toolchain needs of a Debian system beside itself (its

@@ -45,13 +45,13 @@ extension Accessibility {
             spoken = true
         }
         if isA(widget, "GtkBuiltinIcon") || isA(widget, "GtkScrollbar") {
-            setHidden(widget, true)
+            keepHidden(widget)
             return
         }
         if isA(widget, "GtkImage"), !hasName(widget) {
             // A picture with no words is decoration; in a button, the button's
             // name says what it does.
-            setHidden(widget, true)
+            keepHidden(widget)
             return
         }
         if GTKVersion.namesWidgetsAfterTheirType, isA(widget, "GtkPopoverContent"), !hasName(widget), gtk_widget_get_realized(widget) == 0 {
@@ -109,7 +109,7 @@ extension Accessibility {
             let role = gtk_accessible_get_accessible_role(widget.accessible)
             if role == GTK_ACCESSIBLE_ROLE_WIDGET {
                 if gtk_widget_get_first_child(widget) == nil {
-                    setHidden(widget, true)
+                    keepHidden(widget)
                     return
                 }
                 if !GTKVersion.namesWidgetsAfterTheirType {

@@ -215,7 +215,7 @@ public final class CollectionPage {
         // the name again as its description.
         Accessibility.resetDescribedBy(inner)
         Accessibility.setHasPopup(inner, true)
-        for part in Widgets.children(of: inner) { Accessibility.setHidden(part, true) }
+        for part in Widgets.children(of: inner) { Accessibility.keepHidden(part) }
     }
 
     /// How many notes the button over the list says have no label.

@@ -69,7 +69,7 @@ final class MotionPanel {
         Widgets.setTooltip(close, tr("Hide the Motion Plot"))
         Accessibility.setLabel(close, tr("Hide the Motion Plot"))
         // Its icon is the button, not a thing of its own (GTK 4.8 names it after its type).
-        if let icon = gtk_widget_get_first_child(close) { Accessibility.setHidden(icon, true) }
+        if let icon = gtk_widget_get_first_child(close) { Accessibility.keepHidden(icon) }
         gtk_actionable_set_action_name(gCast(close), "app.motion-plot")
         gtk_box_append(gCast(header), close)
         gtk_box_append(gCast(widget), header)

@@ -178,12 +178,12 @@ public final class OutlinePage {
             // take the focus away from the selection.
             gtk_widget_set_focusable(expander, 0)
             // And it says it all: its name, level and expanded state. The
-            // expander and its label inside would only say it again. (GTK
-            // 4.18 keeps a hidden expander in a list item in the tree all
-            // the same, a button named as its row; made presentation alone
-            // instead, it leaves the tree, but Orca 48 then said "expanded,
-            // collapsed" as a row opened, every time: hidden it stays.)
-            Accessibility.setHidden(expander, true)
+            // expander and its label inside would only say it again (GTK
+            // 4.12 and later make the expander a button named by its label:
+            // the row's name thrice on the way in). Hidden, not made
+            // presentation alone: Orca 48 then said "expanded, collapsed"
+            // as a row opened, every time.
+            Accessibility.keepHidden(expander)
             gtk_tree_expander_set_child(gCast(expander), Widgets.ellipsizingLabel(""))
             gtk_list_item_set_child(OpaquePointer(listItem), expander)
         }

@@ -315,6 +315,28 @@ public enum Accessibility {
         setHidden(accessible: widget.accessible, hidden)
     }
 
+    /// Keeps a widget from assistive technologies for as long as it lives,
+    /// mapped again or not: a part that what holds it speaks for (an icon in
+    /// a named button, a scroll bar its pane stands for, a tree expander its
+    /// row says). `setHidden` alone holds only until the widget is next
+    /// mapped where GTK shows every widget it maps
+    /// (`GTKVersion.mappingShowsEveryWidget`): there it is hidden again
+    /// just after each map (told for that moment, as GTK tells it).
+    public static func keepHidden(_ widget: WidgetPointer) {
+        setHidden(widget, true)
+        guard GTKVersion.mappingShowsEveryWidget, g_object_get_qdata(widget.object, keptHiddenQuark) == nil else { return }
+        g_object_set_qdata(widget.object, keptHiddenQuark, UnsafeMutableRawPointer(bitPattern: 1))
+        onSignal(widget, "map") {
+            let weak = WeakObjectRef(UnsafeMutableRawPointer(widget))
+            Timeout.after(milliseconds: 0) {
+                guard let alive = weak.get(), gtk_widget_get_mapped(alive.widget) != 0 else { return }
+                setHidden(alive.widget, true)
+            }
+        }
+    }
+
+    private static let keptHiddenQuark = g_quark_from_string("unfold-accessible-kept-hidden")
+
     /// For accessibles that are not widgets (a GtkStackPage).
     public static func setHidden(accessible: OpaquePointer, _ hidden: Bool) {
         unfold_accessible_set_hidden(accessible, hidden ? 1 : 0)

@@ -9,4 +9,10 @@ public enum GTKVersion {
 
     /// Whether GTK is 4.`minor` or later.
     public static func isAtLeast(_ minor: Int) -> Bool { self.minor >= minor }
+
+    /// GTK 4.18 and 4.24 tell assistive technologies of every widget as they
+    /// map it and hide every one they unmap: `gtk_widget_map` sets the hidden
+    /// state false after the widget's "map" handlers, whatever the program had
+    /// set. GTK 4.8 keeps what the program set (`Accessibility.keepHidden`).
+    public static let mappingShowsEveryWidget = isAtLeast(9)
 }

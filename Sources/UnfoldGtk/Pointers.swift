@@ -180,7 +180,7 @@ public enum Widgets {
         gtk_scrolled_window_set_child(gCast(scrolled), child)
         Accessibility.setLabel(scrolled, label)
         let horizontal = gtk_scrolled_window_get_hscrollbar(gCast(scrolled))!
-        Accessibility.setHidden(horizontal, true)
+        Accessibility.keepHidden(horizontal)
         let vertical = gtk_scrolled_window_get_vscrollbar(gCast(scrolled))!
         Accessibility.setLabel(vertical, label)
         var part = gtk_widget_get_first_child(vertical)

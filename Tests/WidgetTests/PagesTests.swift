@@ -243,6 +243,32 @@ final class PagesTests: GtkTestCase {
         }
     }
 
+    /// A row of the Outline says its name, level and state itself: the tree
+    /// expander inside (a button named by its label from GTK 4.12) is kept
+    /// from assistive technologies, as rows come, and after the page is
+    /// mapped again (GTK 4.18 and 4.24 show every widget they map:
+    /// `GTKVersion.mappingShowsEveryWidget`).
+    func testOutlineRowsAloneSayWhatTheyAre() {
+        onMain {
+            let page = OutlinePage()
+            let window = TestWindow(child: page.widget)
+            defer { window.destroy() }
+            @MainActor func shownExpanders() -> [String] {
+                descendants(of: page.listView, ofType: gtk_tree_expander_get_type())
+                    .filter { gtk_widget_get_mapped($0) != 0 }
+                    .compactMap { accessibleMismatch({ unfold_test_accessible_check_hidden($0, 1) }, $0) }
+            }
+            page.setExpanded(true, at: 0)
+            XCTAssertTrue(iterate(until: { page.rows.count == 4 }))
+            XCTAssertTrue(iterate(until: { shownExpanders().isEmpty }), "the rows that came: \(shownExpanders())")
+            gtk_widget_set_visible(page.widget, 0)
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(page.listView) == 0 }))
+            gtk_widget_set_visible(page.widget, 1)
+            XCTAssertTrue(iterate(until: { gtk_widget_get_mapped(page.listView) != 0 }))
+            XCTAssertTrue(iterate(until: { shownExpanders().isEmpty }), "mapped again: \(shownExpanders())")
+        }
+    }
+
     func testOutlineRowsKeepTheirObjectsAcrossCollapse() {
         onMain {
             let page = OutlinePage()
