@@ -178,13 +178,21 @@ public final class OutlinePage {
             // take the focus away from the selection.
             gtk_widget_set_focusable(expander, 0)
             // And it says it all: its name, level and expanded state. The
-            // expander and its label inside would only say it again (GTK
-            // 4.12 and later make the expander a button named by its label:
-            // the row's name thrice on the way in). Hidden, not made
-            // presentation alone: Orca 48 then said "expanded, collapsed"
-            // as a row opened, every time.
-            Accessibility.keepHidden(expander)
-            gtk_tree_expander_set_child(gCast(expander), Widgets.ellipsizingLabel(""))
+            // expander and its label inside would only say it again: GTK 4.8
+            // leaves the hidden expander out. Where GTK shows every widget it
+            // maps (GTKVersion.mappingShowsEveryWidget), the expander, a button
+            // named by its label from GTK 4.12, stays in the tree as GTK has
+            // it, named, and its label is left out (not the row's name three
+            // nodes deep). Kept hidden there instead, or made presentation
+            // alone, Orca 48 said "expanded, collapsed" as a row opened: the
+            // new row's accessible, made late, told its state as news.
+            let label = Widgets.ellipsizingLabel("")
+            if GTKVersion.mappingShowsEveryWidget {
+                Accessibility.setRole(label, GTK_ACCESSIBLE_ROLE_PRESENTATION)
+            } else {
+                Accessibility.setHidden(expander, true)
+            }
+            gtk_tree_expander_set_child(gCast(expander), label)
             gtk_list_item_set_child(OpaquePointer(listItem), expander)
         }
         onObjectSignal(UnsafeMutableRawPointer(factory), "bind") { [unowned self] listItem in
@@ -194,6 +202,8 @@ public final class OutlinePage {
             guard let item = Self.item(of: OpaquePointer(listRow)) else { return }
             let title = self.nodes[Self.id(of: item.raw)]?.title ?? ""
             gtk_label_set_text(gCast(gtk_tree_expander_get_child(gCast(expander))), title)
+            // (Named itself, not "labelled by" the label GTK gives it, which is left out.)
+            if GTKVersion.mappingShowsEveryWidget { Accessibility.setOnlyLabel(expander, title) }
             // The list item widget is what has the focus and the selection: it
             // carries the row's name and expanded state, and the selection
             // follows it wherever the focus goes (Tab moves through rows in GTK 4.8).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ChildProcessTestSupport
 import Foundation
+import UnfoldGtk
 import XCTest
 
 /// What GNOME's screen reader says as a person walks the app by keyboard:
@@ -48,6 +49,27 @@ final class ScreenReaderTests: XCTestCase {
         let steps = "Tab Tab End Home Page_Down Up shift+Tab shift+Tab type:zz Escape type:9 Tab space Tab End Home"
         let result = try AppProcessTests.run("/usr/bin/python3", [script, "Labels", steps, "--", AppProcessTests.executable,
                                                                   "--page", "collection", "--synthetic", "1000"])
+        XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+        XCTAssertTrue(result.stdout.contains("kept up over 16 steps"), result.stdout)
+    }
+
+    /// The same for the Outline, a GtkListView over a tree: rows that come as
+    /// a group opens (GTK 4.8 tells assistive technologies only of rows
+    /// that leave: `Accessibility.tellArrivalWhenShown`), rows that leave
+    /// as it closes, and the page left and come back to. GTK 4.18 and 4.24
+    /// tell each row as they map it, but libatspi's copy of a GtkListView
+    /// over a tree loses a row as a group opens there, in a plain GTK
+    /// program as in Unfold (a Python one with a GtkTreeListModel: 3 rows
+    /// for 4), and hiding and showing the list again does not mend it: not
+    /// yet Unfold's to hold there.
+    func testAScreenReadersCopyOfTheOutlineKeepsUp() throws {
+        if GTKVersion.mappingShowsEveryWidget {
+            throw XCTSkip("GTK 4.\(GTKVersion.minor): libatspi's copy of a GtkListView over a tree loses a row as a group opens, in GTK's own list too")
+        }
+        let script = repositoryRoot.appendingPathComponent("Tests/WidgetTests/atspi_list_copy.py").path
+        let steps = "Right Down Right Down Left Left Up Left Right End Home alt+1 alt+3 Down Right Left"
+        let result = try AppProcessTests.run("/usr/bin/python3", [script, "Groups and items", steps, "--", AppProcessTests.executable,
+                                                                  "--page", "outline"])
         XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
         XCTAssertTrue(result.stdout.contains("kept up over 16 steps"), result.stdout)
     }
