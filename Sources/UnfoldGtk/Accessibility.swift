@@ -317,11 +317,10 @@ public enum Accessibility {
 
     /// Keeps a widget from assistive technologies for as long as it lives,
     /// mapped again or not: a part that what holds it speaks for (an icon in
-    /// a named button, a scroll bar its pane stands for, a tree expander its
-    /// row says). `setHidden` alone holds only until the widget is next
-    /// mapped where GTK shows every widget it maps
-    /// (`GTKVersion.mappingShowsEveryWidget`): there it is hidden again
-    /// just after each map (told for that moment, as GTK tells it).
+    /// a named button, a scroll bar its pane stands for). `setHidden` alone
+    /// holds only until the widget is next mapped where GTK shows every
+    /// widget it maps (`GTKVersion.mappingShowsEveryWidget`): there it is
+    /// hidden again just after each map (told for that moment, as GTK tells it).
     public static func keepHidden(_ widget: WidgetPointer) {
         setHidden(widget, true)
         guard GTKVersion.mappingShowsEveryWidget, g_object_get_qdata(widget.object, keptHiddenQuark) == nil else { return }
