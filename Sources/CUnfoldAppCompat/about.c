@@ -33,6 +33,16 @@ unfold_about_new (const char *application_name, const char *application_icon, co
 }
 
 void
+unfold_about_add_link (GtkWidget *about, const char *title, const char *url)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_about_dialog_add_link (ADW_ABOUT_DIALOG (about), title, url);
+#else
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), title, url);
+#endif
+}
+
+void
 unfold_about_present (GtkWidget *about, GtkWindow *parent)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)

@@ -77,8 +77,12 @@ public func formatted(_ number: Int) -> String {
 ///
 /// Untranslated, gettext returns the very pointer it was given, so the C string
 /// must outlive the copy: hence `withCString`, not implicit bridging.
-public func tr(_ message: String) -> String {
-    message.withCString { String(cString: g_dgettext(Localization.domain, $0)) }
+public func tr(_ message: String) -> String { translated(message, in: Localization.domain) }
+
+/// The translation of `message` in another library's text `domain`: words
+/// that library translates already (not marked for Unfold's translators).
+public func translated(_ message: String, in domain: String) -> String {
+    message.withCString { String(cString: g_dgettext(domain, $0)) }
 }
 
 /// The translation of `singular`/`plural` for the count `n` (plural forms per language).

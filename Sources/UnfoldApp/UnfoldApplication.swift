@@ -634,6 +634,7 @@ public final class UnfoldApplication {
         // once: a screen reader says the description as the window opens
         // when the keyboard lands on nothing in it.
         Properties.set(about, "title", string: tr("About Unfold"))
+        if GTKVersion.labelLinksOutliveTheirLabel { Self.unlinkLicence(of: about) }
         // Its panes and lists are about Unfold (libadwaita 1.2 leaves them
         // unnamed); the title says so already.
         Accessibility.repair(about, context: tr("About Unfold"))
@@ -642,6 +643,35 @@ public final class UnfoldApplication {
                                                   "developers": tr("The Unfold developers")]))
         aboutWindow = WeakObjectRef(about)
         unfold_about_present(about, parent)
+    }
+}
+
+extension UnfoldApplication {
+    /// The GPL's name and page, as libadwaita names it (in its own translations).
+    nonisolated static let licenceName = "GNU General Public License, version 3 or later"
+    nonisolated static let licenceURL = "https://www.gnu.org/licenses/gpl-3.0.html"
+
+    /// The about dialog's licence sentence as libadwaita words it, without
+    /// its link (`GTKVersion.labelLinksOutliveTheirLabel`); the link becomes
+    /// a row of the Details page, which the keyboard reaches as any row.
+    static func unlinkLicence(of about: WidgetPointer) {
+        let name = translated(licenceName, in: "libadwaita")
+        let sentence = translated("This application comes with absolutely no warranty. See the <a href=\"%s\">%s</a> for details.",
+                                  in: "libadwaita")
+        Properties.set(about, "license", string: licenceSentence(sentence, naming: name))
+        unfold_about_add_link(about, name, licenceURL)
+    }
+
+    /// `sentence` (libadwaita's, with a link around its second `%s`) with the
+    /// licence's `name` in place of the link, as markup.
+    nonisolated static func licenceSentence(_ sentence: String, naming name: String) -> String {
+        let escapedText = g_markup_escape_text(name, -1)!
+        defer { g_free(escapedText) }
+        let escaped = String(cString: escapedText)
+        // (A translation may word the link's tag its own way, or number its
+        // arguments: any tag goes, and the one argument left is the name.)
+        let plain = sentence.replacing(#/<a\b[^>]*>/#, with: "").replacing("</a>", with: "")
+        return plain.replacing(#/%(\d\$)?s/#, with: escaped)
     }
 }
 

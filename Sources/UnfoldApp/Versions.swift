@@ -41,4 +41,14 @@ extension GTKVersion {
     /// the tree (a plain GTK program's menus say "menu item" alone). GTK 4.8
     /// names them by that label.
     static let menuItemsLoseTheirLabels = isAtLeast(9)
+
+    /// GTK 4.22 gives each link in a label an accessible object of its own
+    /// (GtkAccessibleHyperlink), and on 4.24 one an assistive technology has
+    /// read stays in GTK's AT-SPI cache after its label is gone: the next
+    /// client to read the cache whole (a screen reader or Accerciser
+    /// starting) makes GTK fail an assertion and abort the app. Seen with
+    /// the about dialog's licence, whose sentence links to it (a plain
+    /// libadwaita program aborts too; the same dialog without the link does
+    /// not, nor does GTK 4.18). There the app shows no link in a label.
+    static let labelLinksOutliveTheirLabel = isAtLeast(22)
 }

@@ -330,7 +330,16 @@ final class ShellTests: GtkTestCase {
             XCTAssertEqual(Properties.string(about.raw, "title"), "About Unfold", "its title says whose it is")
             XCTAssertEqual(Properties.string(about.raw, "version"), UnfoldApplication.version)
             XCTAssertEqual(Properties.string(about.raw, "developer-name"), "The Unfold developers")
-            XCTAssertEqual(Properties.int(about.raw, "license-type"), Int32(GTK_LICENSE_GPL_3_0.rawValue))
+            if GTKVersion.labelLinksOutliveTheirLabel {
+                // The licence's sentence without its link, and the link a row of its own.
+                XCTAssertEqual(Properties.int(about.raw, "license-type"), Int32(GTK_LICENSE_CUSTOM.rawValue))
+                XCTAssertEqual(Properties.string(about.raw, "license"),
+                               "This application comes with absolutely no warranty. See the GNU General Public License, version 3 or later for details.")
+                XCTAssertNotNil(descendants(of: about.widget, ofType: gtk_list_box_row_get_type())
+                    .first { Properties.string($0, "title") == UnfoldApplication.licenceName }, "a row links to the licence")
+            } else {
+                XCTAssertEqual(Properties.int(about.raw, "license-type"), Int32(GTK_LICENSE_GPL_3_0.rawValue))
+            }
             XCTAssertEqual(Properties.string(about.raw, "website"), "https://github.com/unfold/unfold")
             XCTAssertEqual(stringsProperty(about.raw, "developers"), ["The Unfold developers"], "credits")
             XCTAssertEqual(aboutParent(about.widget), main.window, "over the window it was asked from")
@@ -365,6 +374,25 @@ final class ShellTests: GtkTestCase {
             XCTAssertTrue(iterate(until: { gtk_root_get_focus(gCast(main.window)) == menuToggle }),
                           "closed, the about window leaves the keyboard on the main menu button")
         }
+    }
+
+    /// The about dialog's licence sentence without its link
+    /// (`GTKVersion.labelLinksOutliveTheirLabel`), in libadwaita's words and
+    /// its translators' (French and German here, as libadwaita 1.10 has them).
+    func testTheLicenceSentenceLosesOnlyItsLink() {
+        let name = UnfoldApplication.licenceName
+        XCTAssertEqual(UnfoldApplication.licenceSentence(
+            "This application comes with absolutely no warranty. See the <a href=\"%s\">%s</a> for details.", naming: name),
+            "This application comes with absolutely no warranty. See the \(name) for details.")
+        XCTAssertEqual(UnfoldApplication.licenceSentence(
+            "Ce programme est fourni sans aucune garantie. Pour plus de détails, visitez <a href=\"%s\">%s</a>.", naming: "Licence"),
+            "Ce programme est fourni sans aucune garantie. Pour plus de détails, visitez Licence.")
+        XCTAssertEqual(UnfoldApplication.licenceSentence(
+            "Dieses Programm kommt OHNE JEDWEDE GARANTIE.\nBesuchen Sie <a href=\"%s\">%s</a> für weitere Informationen.", naming: "GPL"),
+            "Dieses Programm kommt OHNE JEDWEDE GARANTIE.\nBesuchen Sie GPL für weitere Informationen.")
+        // A tag worded otherwise, numbered arguments, and a name that is not markup.
+        XCTAssertEqual(UnfoldApplication.licenceSentence("See <a class='x' href='%1$s'>%2$s</a>.", naming: "Tom & Jerry <1>"),
+                       "See Tom &amp; Jerry &lt;1&gt;.")
     }
 
     /// The shortcuts are declared once: the application binds what the table

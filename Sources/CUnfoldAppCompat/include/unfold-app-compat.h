@@ -79,6 +79,10 @@ GtkWidget *unfold_about_new (const char        *application_name,
                              const char *const *developers,
                              const char        *translator_credits);
 
+/* Adds a link to the About window's Details page: a row titled `title` that
+ * opens `url`. */
+void unfold_about_add_link (GtkWidget *about, const char *title, const char *url);
+
 /* Shows `about` over `parent` (modal; a window destroyed with its parent). */
 void unfold_about_present (GtkWidget *about, GtkWindow *parent);
 
