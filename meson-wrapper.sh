@@ -431,14 +431,11 @@ unmount_leftovers() {
 # the reveal's and the list's widget tests, the motion and the search's fold,
 # every icon the app names, the app's pages and their keyboard walks (under
 # X11, and under Wayland in mutter, with the filter's count and the reveal's
-# frames), and whether a screen reader's copy of the list keeps up. On Debian
-# 13 also the whole accessibility audit and the app's Orca 48 walks
-# (NAME.orca-48.walk). Not yet on testing: the audit's launches with the
-# Motion Plot do not come up there under the harness, and Orca 51 still says
-# a line more or less by timing at launch (tests.md, screen-reader.md).
-release_suites='IconTests|HiddenPartsTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testAScreenReadersCopyOfTheOutlineKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests/testMenuButtonsAndMenuItemsAreNamed|AccessibilityAuditTests/testTheHeaderSwapsItsSwitcherForTheTitleAndBack|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
+# frames), the whole accessibility audit, the app's walks under each
+# release's Orca (NAME.orca-48.walk, NAME.orca-51.walk where its words
+# differ), and whether a screen reader's copy of the list keeps up.
+release_suites='IconTests|HiddenPartsTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testAScreenReadersCopyOfTheOutlineKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|ScreenReaderTests/testEveryWalkIsHeardAsWritten|AccessibilityAuditTests|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
 release_test_releases=(debian-13 debian-testing)
-release_suites_debian_13='AccessibilityAuditTests|ScreenReaderTests/testEveryWalkIsHeardAsWritten'
 
 # What the swift.org toolchain needs of a Debian system beside itself (its
 # documented dependencies, by names every release from 12 has).
@@ -726,9 +723,7 @@ case "$command" in
     failed=()
     for release in "$@"; do
       say "release-tests: $release"
-      suites=$release_suites
-      [ "$release" != debian-13 ] || suites="$suites|$release_suites_debian_13"
-      "$0" on "$release" test --filter "$suites" || failed+=("$release")
+      "$0" on "$release" test --filter "$release_suites" || failed+=("$release")
       # Debian 13 packages a Swift of its own (6.0), which a user there
       # installs with apt: everything builds with it too, warning-free (in a
       # build directory of its own, beside the toolchain's).
