@@ -80,8 +80,8 @@ extension Accessibility {
             // GtkStack, libadwaita's view stack and squeezer: what they do not show is not there.
             followVisiblePage(of: widget)
         }
-        if isA(widget, "GtkButton"), gtk_button_get_use_underline(gCast(widget)) != 0, let label = gtk_button_get_label(gCast(widget)) {
-            // "_Undo": GTK 4.8 says the mnemonic's underscore, then the label again.
+        if GTKVersion.namesAButtonByItsMnemonic, isA(widget, "GtkButton"), gtk_button_get_use_underline(gCast(widget)) != 0,
+           let label = gtk_button_get_label(gCast(widget)) {
             setOnlyLabel(widget, withoutMnemonic(String(cString: label)))
         }
         if GTKVersion.menuItemsLoseTheirLabels, isA(widget, "GtkModelButton"), !isNamedByProgram(accessible: widget.accessible) {
@@ -94,9 +94,11 @@ extension Accessibility {
             // A button with only a symbol is "labelled by" the symbol, which
             // has no words: it says what the symbol means.
             setOnlyLabel(widget, name)
-            // Its tooltip, its name, is not its description too (GTK 4.8
-            // makes tooltip text one): the name would be said twice.
-            if let tooltip = gtk_widget_get_tooltip_text(widget), String(cString: tooltip) == name { resetDescription(widget) }
+            // Its tooltip, its name, is not its description too: the name
+            // would be said twice.
+            if GTKVersion.describesByTooltip, let tooltip = gtk_widget_get_tooltip_text(widget), String(cString: tooltip) == name {
+                resetDescription(widget)
+            }
         }
         if isA(widget, "GtkListBox"), gtk_accessible_get_accessible_role(widget.accessible) == GTK_ACCESSIBLE_ROLE_LIST,
            !hasLabel(widget), let name = groupTitle(above: widget) ?? context {

@@ -42,6 +42,16 @@ extension GTKVersion {
     /// names them by that label.
     static let menuItemsLoseTheirLabels = isAtLeast(9)
 
+    /// GTK 4.8 names a button whose label has a mnemonic by that label's
+    /// text with its underscore, then its words again ("_Undo Undo"); GTK
+    /// 4.18 and 4.24 say its words ("Undo").
+    static let namesAButtonByItsMnemonic = !isAtLeast(9)
+
+    /// GTK 4.8 makes a widget's tooltip its accessible description; GTK 4.18
+    /// and 4.24 name a button nobody named by its tooltip instead, and
+    /// describe nothing by it.
+    static let describesByTooltip = !isAtLeast(9)
+
     /// GTK 4.22 gives each link in a label an accessible object of its own
     /// (GtkAccessibleHyperlink), and on 4.24 one an assistive technology has
     /// read stays in GTK's AT-SPI cache after its label is gone: the next
