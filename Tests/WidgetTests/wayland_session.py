@@ -198,14 +198,36 @@ class Mutter:
             self.key(character)
 
     def gst(self, *elements, buffers):
+        """A gst-launch command that reads the screen cast into `elements`,
+        once the cast's last reader has left it."""
+        self.wait_for_a_still_cast()
         return ["gst-launch-1.0", "-q", "pipewiresrc", f"path={self.node}", "always-copy=true",
                 f"num-buffers={buffers}", "!", "videoconvert", "!", *elements]
 
+    def wait_for_a_still_cast(self):
+        """Waits until the screen cast's last reader has left it. Mutter
+        paints a frame for a reader only when its stream starts (and then as
+        the screen changes); a reader that joins before PipeWire has paused
+        the stream for the one before joins a stream already running, and on
+        a still screen waits for a frame that never comes (a still picture
+        taken just after the one before, once in CI on Debian 13). PipeWire tells the
+        stream to pause when it sets the node idle, before it links a new
+        reader."""
+        def still():
+            self.check_running()
+            dump = subprocess.run(["pw-dump", str(self.node)], capture_output=True, text=True, timeout=PATIENCE)
+            nodes = json.loads(dump.stdout or "[]") if dump.returncode == 0 else []
+            states = [node.get("info", {}).get("state") for node in nodes if node.get("id") == self.node]
+            if not states:
+                raise Failure(f"no PipeWire node {self.node} for the screen cast (pw-dump: {dump.returncode})")
+            return states[0] != "running"
+        wait_for("the screen cast's last reader to leave", still)
+
     def shot(self, path):
         """The monitor as the next frame shows it, as a PNG."""
-        self.gst_run(self.gst("pngenc", "!", "filesink", f"location={path}", buffers=1))
+        self.gst_run("pngenc", "!", "filesink", f"location={path}")
 
-    def gst_run(self, argv):
+    def gst_run(self, *elements):
         """Runs a one-frame pipeline. GStreamer's pipewiresrc now and then
         meets a buffer with no memory and says so in a critical
         ("gst_buffer_peek_memory: assertion 'idx < GST_BUFFER_MEM_LEN
@@ -213,15 +235,19 @@ class Mutter:
         the tests' fatal criticals are not its, and a frame it could not take
         is taken again, once."""
         for _ in range(2):
-            done = subprocess.run(argv, stdout=self.log, stderr=subprocess.STDOUT, timeout=PATIENCE, env=GST_ENVIRONMENT)
+            try:
+                done = subprocess.run(self.gst(*elements, buffers=1), stdout=self.log, stderr=subprocess.STDOUT,
+                                      timeout=PATIENCE, env=GST_ENVIRONMENT)
+            except subprocess.TimeoutExpired:
+                raise Failure(f"no frame from the screen cast in {PATIENCE:.0f} s: see {self.log.name}") from None
             if done.returncode == 0:
                 return
-        raise Failure(f"{argv[0]} failed twice ({done.returncode}): see {self.log.name}")
+        raise Failure(f"gst-launch-1.0 failed twice ({done.returncode}): see {self.log.name}")
 
     def frame(self):
         """The monitor as the next frame shows it, in grey."""
         with tempfile.NamedTemporaryFile(suffix=".gray") as file:
-            self.gst_run(self.gst("video/x-raw,format=GRAY8", "!", "filesink", f"location={file.name}", buffers=1))
+            self.gst_run("video/x-raw,format=GRAY8", "!", "filesink", f"location={file.name}")
             data = file.read()
         if len(data) != WIDTH * HEIGHT:
             raise Failure(f"a cast frame of {len(data)} bytes, not {WIDTH}×{HEIGHT}")
