@@ -268,7 +268,17 @@ in_test_session() {
   fi
   kill "$xvfb" 2>/dev/null || true
   wait "$xvfb" 2>/dev/null || true
-  rm -rf "$session"
+  # xdg-document-portal, which the desktop portal starts, mounts its FUSE
+  # file system in the runtime directory; ended by a signal, it can leave it
+  # mounted, and rm then cannot remove it.
+  local _mountpoint _rest
+  while read -r _ _mountpoint _rest; do
+    case $_mountpoint in
+      "$session"/*) umount -l "$_mountpoint" 2>/dev/null || fusermount3 -u -z "$_mountpoint" 2>/dev/null \
+                      || fusermount -u -z "$_mountpoint" 2>/dev/null || true ;;
+    esac
+  done </proc/mounts
+  rm -rf "$session" || say "tests: could not remove $session (above)"
   return "$status"
 }
 
