@@ -528,6 +528,12 @@ def main():
     if walk.locale:
         environment.update(LANG=walk.locale, LC_ALL=walk.locale, LANGUAGE="")
     with tempfile.TemporaryDirectory(prefix="orca-walk-") as workdir:
+        # A walk starts as a new user does: the app's saved window (its size,
+        # its style) and notes are the walk's own, not what the test run's
+        # earlier launches left in the session's directories.
+        for name, folder in (("XDG_CONFIG_HOME", "app-config"), ("XDG_DATA_HOME", "app-data")):
+            environment[name] = os.path.join(workdir, folder)
+            os.makedirs(environment[name])
         orca = Orca(workdir, environment)
         app = None
         launched = []  # every app started, ended however the walk ends
