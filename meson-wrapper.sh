@@ -439,11 +439,11 @@ unmount_leftovers() {
 # suite on the machine's own: the library from its installed tree (C, GIR,
 # C, Python, GJS and Vala examples, memcheck, the Words example under Orca),
 # the reveal's and the list's widget tests, the motion and the search's fold,
-# every icon the app names, the app's pages and their keyboard walks (under
-# X11, and under Wayland in mutter, with the filter's count and the reveal's
-# frames), the whole accessibility audit, and whether a screen reader's copy
-# of the list keeps up.
-release_suites='IconTests|HiddenPartsTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testAScreenReadersCopyOfTheOutlineKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
+# every icon the app names, the collection page, the app's pages and their
+# keyboard walks (under X11, and under Wayland in mutter, with the filter's
+# count and the reveal's frames), the whole accessibility audit, and whether
+# a screen reader's copy of the list keeps up.
+release_suites='IconTests|CollectionTests|HiddenPartsTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testAScreenReadersCopyOfTheOutlineKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
 release_test_releases=(debian-13 debian-testing)
 # Then, in a test session of their own, the app's walks under that release's
 # Orca (NAME.orca-48.walk, NAME.orca-51.walk). After the other suites in one

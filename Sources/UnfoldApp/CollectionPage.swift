@@ -645,23 +645,26 @@ public final class CollectionPage {
         }
         gtk_widget_add_controller(widget, keys)
         // GTK 4.8's check button, alone in its group, takes the arrows as a
-        // radio group's: Down, meant to go to the list, turned the filter on.
-        // Here the arrows move the keyboard on or back, as Tab does (a
-        // directional move asks the check button again, which toggles).
-        let arrows = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(arrows, GTK_PHASE_CAPTURE)
-        onKeyPressed(arrows) { [unowned self] keyval, _ in
-            let directions: [Int32: GtkDirectionType] = [
-                GDK_KEY_Up: GTK_DIR_TAB_BACKWARD, GDK_KEY_KP_Up: GTK_DIR_TAB_BACKWARD,
-                GDK_KEY_Left: GTK_DIR_TAB_BACKWARD, GDK_KEY_KP_Left: GTK_DIR_TAB_BACKWARD,
-                GDK_KEY_Down: GTK_DIR_TAB_FORWARD, GDK_KEY_KP_Down: GTK_DIR_TAB_FORWARD,
-                GDK_KEY_Right: GTK_DIR_TAB_FORWARD, GDK_KEY_KP_Right: GTK_DIR_TAB_FORWARD,
-            ]
-            guard let direction = directions[Int32(keyval)] else { return false }
-            if let root = gtk_widget_get_root(self.tilesOnlyToggle) { _ = gtk_widget_child_focus(gCast(root), direction) }
-            return true
+        // radio group's (`GTKVersion.checkButtonAloneTakesTheArrows`): Down,
+        // meant to go to the list, turned the filter on. There the arrows
+        // move the keyboard on or back, as Tab does (a directional move asks
+        // the check button again, which toggles).
+        if GTKVersion.checkButtonAloneTakesTheArrows {
+            let arrows = gtk_event_controller_key_new()!
+            gtk_event_controller_set_propagation_phase(arrows, GTK_PHASE_CAPTURE)
+            onKeyPressed(arrows) { [unowned self] keyval, _ in
+                let directions: [Int32: GtkDirectionType] = [
+                    GDK_KEY_Up: GTK_DIR_TAB_BACKWARD, GDK_KEY_KP_Up: GTK_DIR_TAB_BACKWARD,
+                    GDK_KEY_Left: GTK_DIR_TAB_BACKWARD, GDK_KEY_KP_Left: GTK_DIR_TAB_BACKWARD,
+                    GDK_KEY_Down: GTK_DIR_TAB_FORWARD, GDK_KEY_KP_Down: GTK_DIR_TAB_FORWARD,
+                    GDK_KEY_Right: GTK_DIR_TAB_FORWARD, GDK_KEY_KP_Right: GTK_DIR_TAB_FORWARD,
+                ]
+                guard let direction = directions[Int32(keyval)] else { return false }
+                if let root = gtk_widget_get_root(self.tilesOnlyToggle) { _ = gtk_widget_child_focus(gCast(root), direction) }
+                return true
+            }
+            gtk_widget_add_controller(tilesOnlyToggle, arrows)
         }
-        gtk_widget_add_controller(tilesOnlyToggle, arrows)
         onSignal(tilesOnlyToggle, "toggled") { [unowned self] in
             var filter = self.filter
             filter.tilesOnly = gtk_check_button_get_active(gCast(self.tilesOnlyToggle)) != 0

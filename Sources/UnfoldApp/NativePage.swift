@@ -42,12 +42,9 @@ public final class NativePage {
         Accessibility.hideDecorations(in: expander)
         gtk_expander_set_child(gCast(expander), content)
         // GTK 4.8's expander says it controls its child even while the child
-        // is out of the window (collapsed, the expander holds it apart). A
-        // screen reader reading that relation makes the child's accessible
-        // there, and on expanding, GTK raises a critical as the child comes
-        // back in with it ("gtk_at_context_set_accessible_role: assertion
-        // '!self->realized' failed"). The relation is there only while the
-        // child is in: "expanded" is told after it came in or went out.
+        // is out of the window (`GTKVersion.expanderControlsItsChildOutside`):
+        // there the relation is the app's, and only while the child is in;
+        // "expanded" is told after it came in or went out.
         //
         // And the child held apart takes no focus: GTK 4.18 and 4.24 (not
         // 4.8) give Tab on a collapsed expander to its detached child, whose
@@ -57,7 +54,9 @@ public final class NativePage {
         let whileIn: @MainActor () -> Void = {
             let isIn = gtk_expander_get_expanded(gCast(expander)) != 0
             gtk_widget_set_can_focus(content, isIn ? 1 : 0)
-            if isIn {
+            if !GTKVersion.expanderControlsItsChildOutside {
+                // (GTK's own relation, which 4.18 and 4.24 keep safe.)
+            } else if isIn {
                 Accessibility.setControls(expander, content)
             } else {
                 Accessibility.resetControls(expander)
