@@ -210,9 +210,9 @@ class Mutter:
         the screen changes); a reader that joins before PipeWire has paused
         the stream for the one before joins a stream already running, and on
         a still screen waits for a frame that never comes (a still picture
-        taken just after the one before, once in CI on Debian 13). PipeWire tells the
-        stream to pause when it sets the node idle, before it links a new
-        reader."""
+        taken just after the one before, once in CI on Debian 13). PipeWire
+        tells the stream to pause when it sets the node idle, before it links
+        a new reader."""
         def still():
             self.check_running()
             dump = subprocess.run(["pw-dump", str(self.node)], capture_output=True, text=True, timeout=PATIENCE)
