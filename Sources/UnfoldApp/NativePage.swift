@@ -54,9 +54,9 @@ public final class NativePage {
         let whileIn: @MainActor () -> Void = {
             let isIn = gtk_expander_get_expanded(gCast(expander)) != 0
             gtk_widget_set_can_focus(content, isIn ? 1 : 0)
-            if !GTKVersion.expanderControlsItsChildOutside {
-                // (GTK's own relation, which 4.18 and 4.24 keep safe.)
-            } else if isIn {
+            // (Elsewhere the relation is GTK's own.)
+            guard GTKVersion.expanderControlsItsChildOutside else { return }
+            if isIn {
                 Accessibility.setControls(expander, content)
             } else {
                 Accessibility.resetControls(expander)
